@@ -1,0 +1,16 @@
+"""nimlab: a laboratory for Nim variants.
+
+>>> import nimlab
+>>> game, position = nimlab.load("sharing", "0,4,8")
+>>> nimlab.analyse(game, position).value
+3
+"""
+
+__version__ = "0.1.0"
+
+from nimlab.engine import Analysis, Solver, analyse, value  # noqa: E402
+from nimlab.errors import IllegalMove, InputError, NimlabError, TooManyStates  # noqa: E402
+from nimlab.games import GAMES, load, make_game  # noqa: E402
+
+__all__ = ["__version__", "load", "make_game", "GAMES", "analyse", "value", "Solver",
+           "Analysis", "NimlabError", "InputError", "IllegalMove", "TooManyStates"]

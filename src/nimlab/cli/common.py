@@ -1,0 +1,71 @@
+"""Options and output helpers shared by the commands."""
+
+from __future__ import annotations
+
+import json
+import sys
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from nimlab.engine.solver import DEFAULT_MAX_STATES
+from nimlab.games import GAMES, OPTIONS
+
+console = Console(highlight=False)
+err_console = Console(stderr=True, highlight=False)
+
+
+def json_option(func: Callable) -> Callable:
+    return click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")(func)
+
+
+def max_states_option(func: Callable) -> Callable:
+    return click.option("--max-states", type=click.IntRange(min=1), default=DEFAULT_MAX_STATES,
+                        show_default=True,
+                        help="Stop with an error rather than store more solved positions.")(func)
+
+
+def game_argument(func: Callable) -> Callable:
+    return click.argument("game", metavar="GAME")(func)
+
+
+def game_options(func: Callable) -> Callable:
+    """--variant, --last, --factor, --set, --budgets, --edges (each game takes its own)."""
+    for name in reversed(list(OPTIONS)):
+        param = "subtraction_set" if name == "set" else name
+        func = click.option(f"--{name}", param, default=None, metavar="VALUE",
+                            help=OPTIONS[name])(func)
+    return func
+
+
+def collect_options(**given: Any) -> dict[str, Any]:
+    """Map the Click parameters of :func:`game_options` back to game option names."""
+    names = {"subtraction_set": "set"}
+    return {names.get(k, k): v for k, v in given.items() if k in OPTIONS or k in names}
+
+
+def emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2))
+
+
+@contextmanager
+def progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[[int, int], None]]:
+    """A Rich progress bar on stderr; yields ``update(done, total)``."""
+    if not enabled or not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err_console, transient=True) as bar:
+        task = bar.add_task(label, total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
+
+
+def known_games() -> str:
+    return ", ".join(GAMES)

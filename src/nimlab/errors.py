@@ -1,0 +1,23 @@
+"""Errors nimlab raises for bad input and for work it refuses to do.
+
+Every error here carries a one-line message that says what is wrong and what is allowed; the
+command line prints it and exits with code 2.
+"""
+
+from __future__ import annotations
+
+
+class NimlabError(ValueError):
+    """Base class of all errors nimlab reports to its user."""
+
+
+class InputError(NimlabError):
+    """A position, a move or a game parameter is not valid."""
+
+
+class TooManyStates(NimlabError):
+    """Solving would visit more positions than the ``max_states`` guard allows."""
+
+
+class IllegalMove(InputError):
+    """A move that the rules do not allow from the current position."""

@@ -1,0 +1,128 @@
+"""Every game of the four papers, by the name the command line uses.
+
+>>> from nimlab.games import load
+>>> game, position = load("sharing", "0,4,8")
+>>> [m.describe() for m in game.moves(position)][:1]
+['move 1 token from pile 2 to pile 1']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from nimlab.errors import InputError
+from nimlab.games.base import ImpartialGame, Move, Take
+from nimlab.games.endnim import VARIANTS, EndNim, EndTake
+from nimlab.games.fibonacci import FibonacciNim
+from nimlab.games.nim import Nim, TakeBoth, Wythoff
+from nimlab.games.sharing import GraphNim, Share, SharingNim, complete_digraph, parse_edges
+from nimlab.games.subtraction import CashNim, SubtractionNim
+from nimlab.parsing import parse_int_list
+
+__all__ = [
+    "GAMES", "GameSpec", "ImpartialGame", "Move", "Take", "TakeBoth", "Share", "EndTake",
+    "Nim", "Wythoff", "SharingNim", "GraphNim", "EndNim", "FibonacciNim", "SubtractionNim",
+    "CashNim", "complete_digraph", "make_game", "load", "OPTIONS",
+]
+
+#: Every game option the command line knows, with its help text.
+OPTIONS = {
+    "variant": "End-Nim ending rule: normal, misere or loop",
+    "last": "Fibonacci Nim: chips taken by the previous move (0 = first move)",
+    "factor": "Fibonacci Nim: a move may take at most R times the previous removal (default 2)",
+    "set": "subtraction and cash: the subtraction set a1,...,ak",
+    "budgets": "cash: d1,d2, the money of the player to move and of the other player",
+    "edges": "graph-nim: edges u-v (tokens move from vertex u to v), vertices numbered from 0",
+}
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the command line needs to know of a game."""
+
+    name: str
+    cls: type
+    options: tuple[str, ...]
+    required: tuple[str, ...]
+    example_options: dict = field(default_factory=dict)
+    example_position: str = ""
+
+
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in [
+    GameSpec("nim", Nim, (), (), {}, "3,5,7"),
+    GameSpec("wythoff", Wythoff, (), (), {}, "4,7"),
+    GameSpec("sharing", SharingNim, (), (), {}, "0,4,8"),
+    GameSpec("graph-nim", GraphNim, ("edges",), ("edges",), {"edges": "0-1,1-2,2-0"}, "1,4,9"),
+    GameSpec("end-nim", EndNim, ("variant",), (), {"variant": "normal"}, "2,5,3"),
+    GameSpec("fibonacci", FibonacciNim, ("last", "factor"), (), {"last": 0}, "7,3,2"),
+    GameSpec("subtraction", SubtractionNim, ("set",), ("set",), {"set": "1,3,4"}, "14"),
+    GameSpec("cash", CashNim, ("set", "budgets"), ("set",),
+             {"set": "1,3,4", "budgets": "9,9"}, "14"),
+]}
+
+
+def _spec(name: str) -> GameSpec:
+    try:
+        return GAMES[name]
+    except KeyError:
+        raise InputError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}") from None
+
+
+def _check_options(spec: GameSpec, options: dict[str, Any]) -> dict:
+    given = {k: v for k, v in options.items() if v is not None}
+    for name in given:
+        if name not in spec.options:
+            allowed = ", ".join(f"--{o}" for o in spec.options) or "none"
+            raise InputError(f"--{name} does not apply to {spec.name} (its options: {allowed})")
+    for name in spec.required:
+        if name not in given:
+            raise InputError(f"{spec.name} needs --{name}: {OPTIONS[name]}")
+    return given
+
+
+def make_game(name: str, *, vertices: int | None = None, **options: Any) -> ImpartialGame:
+    """Build the game ``name`` from command-line style options (strings or values).
+
+    ``vertices`` is the vertex count for ``graph-nim`` (taken from the edges if omitted).
+    """
+    spec = _spec(name)
+    given = _check_options(spec, options)
+    if name == "end-nim":
+        return EndNim(given.get("variant", "normal"))
+    if name == "fibonacci":
+        return FibonacciNim(given.get("factor", 2))
+    if name in ("subtraction", "cash"):
+        return spec.cls(given["set"])
+    if name == "graph-nim":
+        edges_text = given["edges"]
+        if vertices is None:
+            numbers = [int(x) for x in str(edges_text).replace("-", ",").split(",")
+                       if x.strip().lstrip("-").isdigit()]
+            vertices = max(numbers) + 1 if numbers else 1
+        return GraphNim(vertices, parse_edges(edges_text, vertices))
+    return spec.cls()
+
+
+def load(name: str, position: str, **options: Any) -> tuple[ImpartialGame, Any]:
+    """Build game ``name`` and read ``position`` in it; options as on the command line.
+
+    Fibonacci's ``last`` and cash's ``budgets`` complete the position (``"7,3,2;0"``,
+    ``"14;9,9"``), and may also be written inside ``position`` after a semicolon.
+    """
+    spec = _spec(name)
+    given = _check_options(spec, options)
+    position = str(position).strip()
+    if name == "graph-nim":
+        vertices = len(parse_int_list(position.split(";")[0], "graph-nim position"))
+        game = make_game(name, vertices=vertices, edges=given["edges"])
+        return game, game.parse(position)
+    game = make_game(name, **{k: v for k, v in given.items() if k not in ("last", "budgets")})
+    if name == "fibonacci" and ";" not in position:
+        position = f"{position};{given.get('last', 0)}"
+    if name == "cash" and ";" not in position:
+        budgets = given.get("budgets")
+        if budgets is None:
+            raise InputError("cash needs --budgets d1,d2 (d1 is the money of the player to move)")
+        position = f"{position};{budgets}"
+    return game, game.parse(position)

@@ -1,0 +1,190 @@
+"""The game model every game of nimlab implements.
+
+A game in nimlab is an *impartial* game given by its rules (CGSuite calls this a ruleset): it says
+how a position is written and read, which moves are legal, where a move leads, when the game is
+over and how positions that play identically are folded onto one canonical key. It says nothing
+about values: the engine (:mod:`nimlab.engine`) evaluates any game defined this way.
+
+Ending rules:
+
+* **normal play** - the player who cannot move loses;
+* **misere play** - the player who makes the last move loses.  A move into a position where the
+  game is over loses at once, so it is never worth making; nimlab evaluates a misere game as the
+  normal-play game in which those moves are removed.  This is the convention under which the
+  End-Nim paper (Cairns and Ho, Section 4-5) states its values for misere End-Nim;
+* game-specific rules, such as End-Nim's *Loop* rule (the game is over when one pile is left):
+  a game overrides :meth:`ImpartialGame.primitive`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, ClassVar, Hashable, Iterable, Sequence
+
+from nimlab.errors import IllegalMove, InputError
+
+
+class Move(ABC):
+    """A move, readable as a sentence (:meth:`describe`) and as a short notation."""
+
+    @abstractmethod
+    def describe(self) -> str:
+        """The move in words, e.g. ``"move 2 tokens from pile 3 to pile 1"``."""
+
+    @abstractmethod
+    def notation(self) -> str:
+        """The move in the short notation :meth:`ImpartialGame.parse_move` reads."""
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+@dataclass(frozen=True)
+class Take(Move):
+    """Remove ``count`` items from pile ``pile`` (0-based; ``None`` for a game with one heap)."""
+
+    pile: int | None
+    count: int
+    noun: str = "tokens"
+
+    def describe(self) -> str:
+        noun = self.noun if self.count != 1 else self.noun.rstrip("s")
+        if self.pile is None:
+            return f"take {self.count} {noun}"
+        return f"take {self.count} {noun} from pile {self.pile + 1}"
+
+    def notation(self) -> str:
+        return str(self.count) if self.pile is None else f"{self.pile + 1}-{self.count}"
+
+
+def parse_take(text: str, piles: int | None) -> tuple[int | None, int]:
+    """Read the notation ``P-K`` (take K from pile P, 1-based) or ``K`` for one heap."""
+    text = text.strip()
+    try:
+        if piles is None:
+            return None, int(text)
+        pile_text, count_text = text.split("-")
+        pile, count = int(pile_text) - 1, int(count_text)
+    except ValueError:
+        form = "K (the number to take)" if piles is None else "P-K (take K from pile P)"
+        raise IllegalMove(f"cannot read move {text!r}: write {form}") from None
+    if not 0 <= pile < piles:
+        raise IllegalMove(f"pile {pile + 1} does not exist: piles are numbered 1 to {piles}")
+    return pile, count
+
+
+class ImpartialGame(ABC):
+    """Rules of an impartial game; see the module docstring.
+
+    Subclasses implement :meth:`parse`, :meth:`format`, :meth:`legal_moves`, :meth:`do_move`,
+    :meth:`key`, :meth:`parse_move` and :meth:`example`.
+    """
+
+    #: Name used on the command line.
+    name: ClassVar[str] = ""
+    #: One-line description of the rules.
+    summary: ClassVar[str] = ""
+    #: The paper (file in ``shared/papers``) and place the game comes from.
+    source: ClassVar[str] = ""
+    #: Whether the player who makes the last move loses.
+    misere: bool = False
+
+    # ----------------------------------------------------------------- rules
+    @abstractmethod
+    def parse(self, text: str) -> Any:
+        """Read a position from its text form; raise :class:`InputError` when it is invalid."""
+
+    @abstractmethod
+    def format(self, position: Any) -> str:
+        """Write a position in the form :meth:`parse` reads."""
+
+    @abstractmethod
+    def legal_moves(self, position: Any) -> Iterable[Move]:
+        """The moves the rules allow, before the ending rule is applied."""
+
+    @abstractmethod
+    def do_move(self, position: Any, move: Move) -> Any:
+        """The position after ``move``."""
+
+    @abstractmethod
+    def key(self, position: Any) -> Hashable:
+        """A canonical key: positions with the same key have the same game tree."""
+
+    @abstractmethod
+    def parse_move(self, text: str, position: Any) -> Move:
+        """Read a move in the game's short notation (legality is checked by :meth:`check_move`)."""
+
+    @abstractmethod
+    def example(self) -> Any:
+        """A position worth showing, for ``nimlab games`` and ``nimlab tour``."""
+
+    def params(self) -> dict[str, Any]:
+        """The game's parameters, as shown to the user (JSON-serialisable)."""
+        return {}
+
+    def primitive(self, position: Any) -> bool:
+        """Whether the game is over at ``position`` (by default: no legal move is left)."""
+        return next(iter(self.legal_moves(position)), None) is None
+
+    def validate(self, position: Any) -> None:
+        """Raise :class:`InputError` if ``position`` may not be played (e.g. game already over)."""
+        if self.misere and self.primitive(position):
+            raise InputError(f"{self.format(position)}: the game is already over (under misere "
+                             "play the player to move has won); give a position with a move left")
+
+    # ------------------------------------------------------------ derived
+    def moves(self, position: Any) -> list[Move]:
+        """The moves available under the game's ending rule."""
+        if self.primitive(position):
+            return []
+        moves = list(self.legal_moves(position))
+        if self.misere:
+            moves = [m for m in moves if not self.primitive(self.do_move(position, m))]
+        return moves
+
+    def options(self, position: Any) -> list[tuple[Move, Any]]:
+        """Pairs ``(move, position after the move)`` under the ending rule."""
+        if self.primitive(position):
+            return []
+        pairs = [(m, self.do_move(position, m)) for m in self.legal_moves(position)]
+        if self.misere:
+            pairs = [(m, q) for m, q in pairs if not self.primitive(q)]
+        return pairs
+
+    def successors(self, position: Any) -> list[Any]:
+        """The positions one move away under the ending rule."""
+        return [q for _, q in self.options(position)]
+
+    def check_move(self, position: Any, move: Move) -> Any:
+        """Return the position after ``move``, or raise :class:`IllegalMove` saying why not.
+
+        Under misere play a move that ends the game is legal (and loses); it is checked here
+        against the rules, not against :meth:`moves`.
+        """
+        if self.primitive(position) or move not in list(self.legal_moves(position)):
+            raise IllegalMove(f"{move.describe()} is not legal from {self.format(position)}: "
+                              f"{self.why_illegal(position, move)}")
+        return self.do_move(position, move)
+
+    def why_illegal(self, position: Any, move: Move) -> str:
+        """A reason ``move`` is not legal; games refine it."""
+        return "the rules of " + self.name + " do not allow it"
+
+    def winner_label(self, outcome: str) -> dict[str, Any]:
+        """Extra facts derived from an outcome (e.g. which player wins); none by default."""
+        return {}
+
+    def describe(self) -> str:
+        params = ", ".join(f"{k}={v}" for k, v in self.params().items())
+        return f"{self.name}({params})" if params else self.name
+
+    def __repr__(self) -> str:
+        return f"<game {self.describe()}>"
+
+
+def check_pile_count(piles: Sequence[int], count: int | None, what: str = "piles") -> None:
+    """Raise :class:`InputError` unless ``piles`` has ``count`` entries (if ``count`` is set)."""
+    if count is not None and len(piles) != count:
+        raise InputError(f"this game is played with {count} {what}, got {len(piles)}: "
+                         f"{','.join(map(str, piles))}")

@@ -1,0 +1,115 @@
+"""Multiple Fibonacci Nim (C. Zhou, "Computer Implementation of Multiple Fibonacci Nim").
+
+A position is ``(a_1, ..., a_n; x)``: the piles and the number ``x`` of chips the previous player
+removed.  On the first move (``x = 0``) a player may take any number of chips from one pile but not
+the whole pile, and every pile must hold more than one chip.  Afterwards a player takes between 1
+and ``2x`` chips from one pile (a whole pile may go).  Whoever takes the last chip wins.
+
+nimlab generalises the factor 2 to any positive rational ``R``: at most ``floor(R x)`` chips.
+
+Canonical key: pile order does not matter, empty piles do not matter, and once ``floor(R x)``
+reaches the largest pile a larger ``x`` allows the same moves (Theorem 2.7), so ``x`` is lowered
+to the least such value.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import ceil, floor
+from typing import Iterator
+
+from nimlab.errors import IllegalMove, InputError
+from nimlab.games.base import ImpartialGame, Move, Take, parse_take
+from nimlab.parsing import parse_int, parse_int_list, parse_positive_rational
+
+Position = tuple[tuple[int, ...], int]
+
+
+class FibonacciNim(ImpartialGame):
+    """Fibonacci Nim on ``piles`` piles (any number if ``None``), move limit ``factor * x``."""
+
+    name = "fibonacci"
+    summary = ("take chips from one pile; the first move may not take a whole pile, later moves "
+               "at most R times the previous one (R = 2)")
+    source = "multiple-fibonacci-nim.txt (Zhou)"
+
+    def __init__(self, factor: Fraction | int | str = 2, piles: int | None = None):
+        self.factor = parse_positive_rational(factor, "--factor")
+        self.piles = piles
+
+    def params(self) -> dict:
+        f = self.factor
+        return {"factor": int(f) if f.denominator == 1 else str(f)}
+
+    def limit(self, last: int) -> int:
+        """Largest number of chips a player may take after the opponent took ``last``."""
+        return floor(self.factor * last)
+
+    # ---------------------------------------------------------------- text
+    def parse(self, text: str) -> Position:
+        text = str(text).strip()
+        if ";" in text:
+            piles_text, last_text = text.split(";", 1)
+            last = parse_int(last_text, "previous removal (--last)", minimum=0)
+        else:
+            piles_text, last = text, 0
+        piles = parse_int_list(piles_text, "fibonacci position")
+        if self.piles is not None and len(piles) != self.piles:
+            raise InputError(f"this game is played with {self.piles} piles, got {len(piles)}")
+        position = (piles, last)
+        self.validate(position)
+        return position
+
+    def validate(self, position: Position) -> None:
+        piles, last = position
+        if last < 0:
+            raise InputError(f"the previous removal must be >= 0, got {last}")
+        if last == 0 and any(p < 2 for p in piles):
+            raise InputError(f"{','.join(map(str, piles))} with --last 0 is a first move: every "
+                             "pile must hold more than one chip (give --last X > 0 for a game "
+                             "in progress)")
+
+    def format(self, position: Position) -> str:
+        piles, last = position
+        return f"{','.join(map(str, piles))};{last}"
+
+    # --------------------------------------------------------------- rules
+    def legal_moves(self, position: Position) -> Iterator[Move]:
+        piles, last = position
+        for pile, size in enumerate(piles):
+            most = size - 1 if last == 0 else min(size, self.limit(last))
+            for count in range(1, most + 1):
+                yield Take(pile, count, "chips")
+
+    def do_move(self, position: Position, move: Take) -> Position:
+        piles = list(position[0])
+        piles[move.pile] -= move.count
+        return tuple(piles), move.count
+
+    def key(self, position: Position) -> tuple:
+        piles, last = position
+        kept = tuple(sorted((p for p in piles if p), reverse=True))
+        if last > 0:
+            top = kept[0] if kept else 0
+            enough = max(1, ceil(Fraction(top) / self.factor))
+            while self.limit(enough) < top:  # guard against rounding of the ceiling
+                enough += 1
+            last = min(last, enough)
+        return kept, last
+
+    def parse_move(self, text: str, position: Position) -> Move:
+        pile, count = parse_take(text, len(position[0]))
+        return Take(pile, count, "chips")
+
+    def why_illegal(self, position: Position, move: Move) -> str:
+        piles, last = position
+        if not isinstance(move, Take) or move.count < 1:
+            return "you must take at least one chip"
+        if move.count > piles[move.pile]:
+            return f"pile {move.pile + 1} holds only {piles[move.pile]}"
+        if last == 0:
+            return "the first move may not take a whole pile"
+        return f"after a removal of {last} at most {self.limit(last)} chips may be taken"
+
+    def example(self) -> Position:
+        return (7, 3, 2), 0

@@ -1,0 +1,182 @@
+"""Sharing Nim and Graph Nim (N. B. Ho, "Three-pile Sharing Nim", sharing-nim.txt).
+
+A move takes ``k >= 1`` tokens from one pile and *adds* them to another pile, provided the
+receiving pile does not end up larger than the source pile: from sizes ``(s, t)`` the move gives
+``(s - k, t + k)`` with ``t + k <= s - k``.  In Sharing Nim a pile may give to any other pile; in
+Graph Nim (Section 7) piles sit on the vertices of a directed graph and tokens travel along edges.
+Sharing Nim with n piles is Graph Nim on the complete digraph on n vertices, and nimlab defines it
+exactly so.
+
+The rule depends only on differences of pile sizes, so adding a constant to every pile changes
+nothing (Lemma 1 of the paper); the canonical key subtracts the smallest pile.  Sharing Nim also
+ignores the order of the piles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+from typing import Iterator, Sequence
+
+from nimlab.errors import IllegalMove, InputError
+from nimlab.games.base import Move
+from nimlab.games.nim import PileGame, Piles
+
+
+@dataclass(frozen=True)
+class Share(Move):
+    """Move ``count`` tokens from pile ``source`` to pile ``target`` (0-based)."""
+
+    source: int
+    target: int
+    count: int
+
+    def describe(self) -> str:
+        noun = "token" if self.count == 1 else "tokens"
+        return f"move {self.count} {noun} from pile {self.source + 1} to pile {self.target + 1}"
+
+    def notation(self) -> str:
+        return f"{self.source + 1}>{self.target + 1}:{self.count}"
+
+
+def parse_edges(text: str, vertices: int) -> tuple[tuple[int, int], ...]:
+    """Read ``"0-1,1-2"`` (tokens may move from u to v along ``u-v``) into pairs of vertices."""
+    edges = []
+    for item in str(text).split(","):
+        item = item.strip()
+        if not item:
+            continue
+        try:
+            u_text, v_text = item.split("-")
+            u, v = int(u_text), int(v_text)
+        except ValueError:
+            raise InputError(f"edge {item!r} is not of the form u-v with vertex numbers, "
+                             "e.g. --edges 0-1,1-2") from None
+        for w in (u, v):
+            if not 0 <= w < vertices:
+                raise InputError(f"edge {item}: vertex {w} does not exist; the position has "
+                                 f"{vertices} vertices, numbered 0 to {vertices - 1}")
+        if u == v:
+            raise InputError(f"edge {item}: a loop moves tokens nowhere; edges join two "
+                             "different vertices")
+        if (u, v) not in edges:
+            edges.append((u, v))
+    if not edges:
+        raise InputError("--edges is empty: give at least one edge u-v, e.g. --edges 0-1,1-2")
+    return tuple(edges)
+
+
+class GraphNim(PileGame):
+    """Sharing Nim on a digraph (sharing-nim.txt, Section 7).
+
+    ``edges`` are pairs ``(u, v)``: tokens may move from vertex ``u`` to vertex ``v``.
+    """
+
+    name = "graph-nim"
+    summary = ("tokens on the vertices of a digraph; move some from u to a successor v, "
+               "v ending no larger than u")
+    source = "sharing-nim.txt, Section 7 (Graph Nim)"
+
+    def __init__(self, vertices: int, edges: Sequence[tuple[int, int]]):
+        if vertices < 1:
+            raise InputError("a graph needs at least one vertex")
+        self.vertices = vertices
+        self.pile_count = vertices
+        self.edges = tuple(sorted(set(map(tuple, edges))))
+        for u, v in self.edges:
+            if not (0 <= u < vertices and 0 <= v < vertices) or u == v:
+                raise InputError(f"edge {u}-{v} is not an edge between two of the vertices "
+                                 f"0..{vertices - 1}")
+
+    def params(self) -> dict:
+        return {"edges": ",".join(f"{u}-{v}" for u, v in self.edges)}
+
+    def routes(self, position: Piles) -> Sequence[tuple[int, int]]:
+        """The pairs ``(u, v)`` along which tokens may move in ``position``."""
+        return self.edges
+
+    def legal_moves(self, position: Piles) -> Iterator[Move]:
+        for u, v in self.routes(position):
+            for count in range(1, (position[u] - position[v]) // 2 + 1):
+                yield Share(u, v, count)
+
+    def do_move(self, position: Piles, move: Share) -> Piles:
+        piles = list(position)
+        piles[move.source] -= move.count
+        piles[move.target] += move.count
+        return tuple(piles)
+
+    def key(self, position: Piles) -> Piles:
+        low = min(position)
+        return tuple(x - low for x in position)
+
+    def parse_move(self, text: str, position: Piles) -> Move:
+        try:
+            route, count_text = text.strip().split(":")
+            source_text, target_text = route.split(">")
+            source, target, count = int(source_text) - 1, int(target_text) - 1, int(count_text)
+        except ValueError:
+            raise IllegalMove(f"cannot read move {text!r}: write U>V:K (move K tokens from "
+                              "pile U to pile V, piles numbered from 1)") from None
+        for pile in (source, target):
+            if not 0 <= pile < len(position):
+                raise IllegalMove(f"pile {pile + 1} does not exist: piles are numbered 1 to "
+                                  f"{len(position)}")
+        return Share(source, target, count)
+
+    def why_illegal(self, position: Piles, move: Move) -> str:
+        if not isinstance(move, Share):
+            return "moves share tokens between two piles"
+        if (move.source, move.target) not in self.routes(position):
+            return f"tokens may not move from pile {move.source + 1} to pile {move.target + 1}"
+        if move.count < 1:
+            return "you must move at least one token"
+        s, t = position[move.source], position[move.target]
+        return (f"pile {move.target + 1} would hold {t + move.count}, more than the "
+                f"{s - move.count} left on pile {move.source + 1}")
+
+    def example(self) -> Piles:
+        return tuple(range(2, 2 + 3 * self.vertices, 3))[: self.vertices]
+
+
+@lru_cache(maxsize=None)
+def complete_digraph(n: int) -> tuple[tuple[int, int], ...]:
+    """All ordered pairs of distinct vertices of ``range(n)``."""
+    return tuple(permutations(range(n), 2))
+
+
+class SharingNim(GraphNim):
+    """Sharing Nim on any number (>= 2) of piles: Graph Nim on the complete digraph.
+
+    The paper studies three piles; Section 7 proposes more piles and Graph Nim.  The number of
+    piles is that of the position.
+    """
+
+    name = "sharing"
+    summary = "move tokens from one pile to another, which must not end up larger"
+    source = "sharing-nim.txt (3 piles; n piles in Section 7)"
+    pile_count = None
+
+    def __init__(self) -> None:
+        self.vertices = None
+        self.edges = ()
+
+    def params(self) -> dict:
+        return {}
+
+    def routes(self, position: Piles) -> Sequence[tuple[int, int]]:
+        return complete_digraph(len(position))
+
+    def key(self, position: Piles) -> Piles:
+        low = min(position)
+        return tuple(sorted(x - low for x in position))
+
+    def parse(self, text: str) -> Piles:
+        position = super().parse(text)
+        if len(position) < 2:
+            raise InputError(f"Sharing Nim needs at least two piles, got {len(position)}")
+        return position
+
+    def example(self) -> Piles:
+        return (0, 4, 8)

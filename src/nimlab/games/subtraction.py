@@ -1,0 +1,153 @@
+"""Subtraction Nim NIM(a_1, ..., a_k) and NIM with Cash (Gasarch and Purtilo, nim-with-cash.txt).
+
+``NIM(A; n)``: n stones, a move removes ``a`` stones for some ``a`` in ``A``; whoever cannot move
+loses (Def 1.1).  With cash (Def 1.4) each player also has money and pays ``a`` dollars to remove
+``a`` stones; a player who cannot afford any legal removal cannot move and loses.
+
+A cash position is the state ``(n; d1, d2)`` of Def 2.1 seen from the player to move: ``d1`` is the
+mover's money.  After a removal of ``a`` the state is ``(n - a; d2, d1 - a)``.  The state
+``(n; d1, d2)`` is Player I's turn in the paper, so Player I wins exactly when it is an
+N-position.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+from nimlab.errors import IllegalMove, InputError
+from nimlab.games.base import ImpartialGame, Move, Take
+from nimlab.parsing import parse_int, parse_int_list
+
+
+def parse_subtraction_set(values: str | Sequence[int]) -> tuple[int, ...]:
+    """Validate a subtraction set: non-empty, positive, distinct; returned sorted."""
+    if isinstance(values, str):
+        if not values.strip():
+            raise InputError("the subtraction set --set is empty: give positive integers, "
+                             "e.g. --set 1,3,4")
+        items = parse_int_list(values, "subtraction set --set", minimum=-10**18)
+    else:
+        items = tuple(int(v) for v in values)
+    if not items:
+        raise InputError("the subtraction set --set is empty: give positive integers, e.g. "
+                         "--set 1,3,4")
+    bad = [v for v in items if v <= 0]
+    if bad:
+        raise InputError(f"the subtraction set may hold only positive integers, got {bad[0]}")
+    if len(set(items)) != len(items):
+        raise InputError(f"the subtraction set {','.join(map(str, items))} repeats an element; "
+                         "give distinct positive integers")
+    return tuple(sorted(items))
+
+
+class SubtractionNim(ImpartialGame):
+    """NIM(a_1, ..., a_k): remove a_i stones from a single heap (Def 1.1)."""
+
+    name = "subtraction"
+    summary = "one heap; remove a number of stones from the set A"
+    source = "nim-with-cash.txt, Def 1.1 and Example 1.3"
+
+    def __init__(self, subtraction_set: str | Sequence[int]):
+        self.set = parse_subtraction_set(subtraction_set)
+
+    def params(self) -> dict:
+        return {"set": ",".join(map(str, self.set))}
+
+    def removals(self, stones: int, money: int | None = None) -> Iterator[int]:
+        """The removals allowed from ``stones`` (and affordable with ``money``, if given)."""
+        cap = stones if money is None else min(stones, money)
+        for a in self.set:
+            if a > cap:
+                break
+            yield a
+
+    def parse(self, text: str) -> int:
+        return parse_int(text, f"{self.name} position (the number of stones)")
+
+    def format(self, position: int) -> str:
+        return str(position)
+
+    def legal_moves(self, position: int) -> Iterator[Move]:
+        for a in self.removals(position):
+            yield Take(None, a, "stones")
+
+    def do_move(self, position: int, move: Take) -> int:
+        return position - move.count
+
+    def key(self, position: int) -> int:
+        return position
+
+    def parse_move(self, text: str, position) -> Move:
+        try:
+            return Take(None, int(str(text).strip()), "stones")
+        except ValueError:
+            raise IllegalMove(f"cannot read move {text!r}: write the number of stones to "
+                              "remove") from None
+
+    def stones(self, position) -> int:
+        return position
+
+    def why_illegal(self, position, move: Move) -> str:
+        allowed = ",".join(map(str, self.set))
+        if move.count not in self.set:
+            return f"removals must be in the set {{{allowed}}}"
+        return f"only {self.stones(position)} stones are left"
+
+    def example(self) -> int:
+        return 14
+
+
+Cash = tuple[int, int, int]
+
+
+class CashNim(SubtractionNim):
+    """NIM(A) with cash (Def 1.4): a removal of ``a`` stones costs ``a`` dollars."""
+
+    name = "cash"
+    summary = "subtraction Nim where removing a stones costs a dollars of the mover's budget"
+    source = "nim-with-cash.txt, Def 1.4 and Sections 3-7"
+
+    def parse(self, text: str) -> Cash:
+        text = str(text).strip()
+        if ";" not in text:
+            raise InputError("a cash position needs the budgets: give --budgets d1,d2 (d1 is the "
+                             "money of the player to move)")
+        stones_text, budgets_text = text.split(";", 1)
+        stones = parse_int(stones_text, "cash position (the number of stones)")
+        budgets = parse_int_list(budgets_text, "--budgets")
+        if len(budgets) != 2:
+            raise InputError(f"--budgets takes two amounts d1,d2, got {len(budgets)}")
+        return (stones, *budgets)
+
+    def format(self, position: Cash) -> str:
+        n, d1, d2 = position
+        return f"{n};{d1},{d2}"
+
+    def legal_moves(self, position: Cash) -> Iterator[Move]:
+        n, mover, _ = position
+        for a in self.removals(n, mover):
+            yield Take(None, a, "stones")
+
+    def do_move(self, position: Cash, move: Take) -> Cash:
+        n, mover, other = position
+        return n - move.count, other, mover - move.count
+
+    def key(self, position: Cash) -> Cash:
+        n, mover, other = position
+        # Money beyond n can never be spent.
+        return n, min(mover, n), min(other, n)
+
+    def stones(self, position: Cash) -> int:
+        return position[0]
+
+    def why_illegal(self, position: Cash, move: Move) -> str:
+        n, mover, _ = position
+        if move.count in self.set and move.count <= n and move.count > mover:
+            return f"it costs {move.count} dollars and the player to move has {mover}"
+        return super().why_illegal(position, move)
+
+    def winner_label(self, outcome: str) -> dict:
+        return {"winner": "I" if outcome == "N" else "II"}
+
+    def example(self) -> Cash:
+        return 14, 9, 9

@@ -1,0 +1,54 @@
+"""Parsing of the textual forms nimlab accepts: comma-separated integers and rationals."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from nimlab.errors import InputError
+
+
+def parse_int_list(text: str, what: str = "position", *, minimum: int = 0,
+                   allow_empty: bool = False) -> tuple[int, ...]:
+    """Parse ``"3,5,7"`` into ``(3, 5, 7)``.
+
+    Every item must be an integer ``>= minimum``; the message of the error names ``what``.
+    """
+    text = str(text).strip()
+    if text == "":
+        if allow_empty:
+            return ()
+        raise InputError(f"{what} is empty: write comma-separated integers, e.g. 3,5,7")
+    values = []
+    for item in text.split(","):
+        item = item.strip()
+        try:
+            value = int(item)
+        except ValueError:
+            raise InputError(
+                f"{what} {text!r}: {item!r} is not an integer; write comma-separated integers, "
+                f"each >= {minimum}") from None
+        if value < minimum:
+            raise InputError(f"{what} {text!r}: {value} is below {minimum}; every entry must be "
+                             f">= {minimum}")
+        values.append(value)
+    return tuple(values)
+
+
+def parse_int(text: str | int, what: str, *, minimum: int = 0) -> int:
+    """Parse one integer ``>= minimum``."""
+    text = str(text).strip()
+    if "," in text:
+        raise InputError(f"{what} must be a single integer, got {text!r}")
+    (value,) = parse_int_list(text, what, minimum=minimum)
+    return value
+
+
+def parse_positive_rational(text: str | int | float | Fraction, what: str) -> Fraction:
+    """Parse ``"2"``, ``"1.5"`` or ``"3/2"`` into a positive :class:`~fractions.Fraction`."""
+    try:
+        value = Fraction(str(text).strip())
+    except (ValueError, ZeroDivisionError):
+        raise InputError(f"{what} {text!r} is not a number; write e.g. 2, 1.5 or 3/2") from None
+    if value <= 0:
+        raise InputError(f"{what} must be positive, got {text}")
+    return value
