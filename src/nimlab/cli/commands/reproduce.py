@@ -1,0 +1,67 @@
+"""``nimlab reproduce``: regenerate the papers' tables, lists and figures, with report and errata."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import click
+
+from nimlab.cli.commands.verify import run_claims
+from nimlab.cli.common import console, emit_json, json_option
+from nimlab.theory.artifacts import select_artifacts
+from nimlab.theory.registry import select
+from nimlab.theory.report import errata_markdown, report_markdown
+
+
+def write_text(path: Path, text: str) -> None:
+    """Write atomically: an interrupted run leaves the old file or none, never half of one."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(fd, "w") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+@click.command("reproduce")
+@click.argument("artifacts", nargs=-1)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True,
+              help="Directory for the artifacts, report.md, report.json and errata.md.")
+@click.option("--no-claims", is_flag=True,
+              help="Regenerate the artifacts only; skip checking the claims for the errata.")
+@json_option
+def command(artifacts: tuple[str, ...], out_dir: str, no_claims: bool, as_json: bool) -> None:
+    """Regenerate ARTIFACTS (ids, a paper name, or all) into --out DIR and compare them with the
+    papers; write DIR/report.md, DIR/report.json and DIR/errata.md."""
+    directory = Path(out_dir)
+    directory.mkdir(parents=True, exist_ok=True)
+    chosen = select_artifacts(artifacts)
+    done = []
+    for item in chosen:
+        if not as_json:
+            console.print(f"[bold]{item.id}[/bold]: {item.description}")
+        done.append(item.run(directory))
+        if not as_json:
+            state = "matches the paper" if done[-1]["matches"] else \
+                f"{len(done[-1]['differences'])} difference(s) from the paper"
+            console.print(f"  {', '.join(done[-1]['files'])}: {state}")
+    papers = sorted({a.paper for a in chosen})
+    results = [] if no_claims else run_claims(
+        [c for p in papers for c in select((), p)], None)
+    write_text(directory / "report.md", report_markdown(results, done))
+    write_text(directory / "report.json", json.dumps(
+        {"artifacts": done, "claims": [r.to_dict() for r in results]}, indent=1))
+    write_text(directory / "errata.md", errata_markdown(results, done))
+    summary = {"out": str(directory), "artifacts": len(done),
+               "matching": sum(a["matches"] for a in done), "claims": len(results),
+               "failing": sum(r.status in ("fails", "refuted") for r in results)}
+    if as_json:
+        emit_json(summary)
+    else:
+        console.print(f"wrote {len(done)} artifacts ({summary['matching']} match the papers), "
+                      f"report.md, report.json and errata.md to {directory}")

@@ -1,0 +1,112 @@
+"""Artifacts: the papers' tables, lists and figures, regenerated and compared with the print.
+
+An :class:`Artifact` regenerates one table, list or figure into a directory (CSV, plus PNG where
+the paper has a figure) and compares it with the values the paper printed, which live in
+``nimlab/data/<paper>/`` as transcriptions with their source (see :func:`printed`).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable
+
+from nimlab.theory.registry import PAPERS
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One place where the regenerated artifact and the printed one differ."""
+
+    where: str
+    printed: Any
+    computed: Any
+
+    def to_dict(self) -> dict:
+        return {"where": self.where, "printed": self.printed, "computed": self.computed}
+
+    def __str__(self) -> str:
+        return f"{self.where}: printed {self.printed}, computed {self.computed}"
+
+
+@dataclass
+class Outcome:
+    """What regenerating an artifact produced."""
+
+    files: list[str]
+    compared: int
+    differences: list[Difference] = field(default_factory=list)
+    #: Why the differences arise (or why nothing could be compared), in words.
+    explanation: str = ""
+
+    @property
+    def matches(self) -> bool:
+        return not self.differences
+
+
+@dataclass(frozen=True)
+class Artifact:
+    id: str
+    paper: str
+    place: str
+    description: str
+    build: Callable[[Path], Outcome]
+
+    def run(self, directory: Path) -> dict:
+        directory.mkdir(parents=True, exist_ok=True)
+        start = time.perf_counter()
+        outcome = self.build(directory)
+        return {
+            "id": self.id, "paper": self.paper, "place": self.place,
+            "description": self.description,
+            "files": [str(Path(f).relative_to(directory)) if Path(f).is_absolute() else f
+                      for f in outcome.files],
+            "compared": outcome.compared, "matches": outcome.matches,
+            "differences": [d.to_dict() for d in outcome.differences],
+            "explanation": outcome.explanation,
+            "seconds": round(time.perf_counter() - start, 3),
+        }
+
+
+ARTIFACTS: dict[str, Artifact] = {}
+
+
+def artifact(id: str, paper: str, place: str, description: str):
+    """Register the decorated ``build(directory) -> Outcome`` as artifact ``id``."""
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}")
+
+    def register(build: Callable[[Path], Outcome]) -> Callable[[Path], Outcome]:
+        if id in ARTIFACTS:
+            raise ValueError(f"artifact {id} registered twice")
+        ARTIFACTS[id] = Artifact(id, paper, place, description, build)
+        return build
+
+    return register
+
+
+def printed(paper: str, name: str) -> dict:
+    """The transcription ``nimlab/data/<paper>/<name>.json``: ``{"source": ..., ...}``."""
+    text = resources.files("nimlab").joinpath("data", paper, f"{name}.json").read_text()
+    return json.loads(text)
+
+
+def select_artifacts(names: list[str] | tuple[str, ...] = ()) -> list[Artifact]:
+    from nimlab.errors import InputError
+    from nimlab.theory.registry import load_all
+
+    load_all()
+    if not names or list(names) == ["all"]:
+        return list(ARTIFACTS.values())
+    chosen = []
+    for name in names:
+        found = [a for a in ARTIFACTS.values() if a.id == name or a.id.startswith(name)
+                 or a.paper == name]
+        if not found:
+            raise InputError(f"no artifact {name!r}; the artifacts are: "
+                             f"{', '.join(ARTIFACTS)} (or all)")
+        chosen.extend(a for a in found if a not in chosen)
+    return chosen
