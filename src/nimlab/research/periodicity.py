@@ -1,0 +1,155 @@
+"""Periodicity of integer sequences, with the evidence and, where one exists, a proof.
+
+Definitions (sharing-nim.txt, Section 4): a sequence ``s`` is *ultimately periodic* with
+preperiod ``q`` and period ``p > 0`` when ``s[i + p] = s[i]`` for every ``i >= q``; it is
+*ultimately arithmetic periodic* with saltus ``t != 0`` when ``s[i + p] = s[i] + t`` for every
+``i >= q``.  (A saltus of 0 is plain periodicity, so both are searched at once.)
+
+**What is reported for a finite prefix.**  Only ``n`` terms are known, so every statement is
+about them.  A pair ``(q, p)`` *fits* the data when ``s[i + p] - s[i]`` is the same for all
+``q <= i < n - p``; it counts as *evidence* only when the fitting tail holds at least
+``min_repetitions`` full periods: ``(n - q) // p >= min_repetitions`` (default 3; a single
+repetition proves nothing, and two are easily matched by chance on short alphabets).  Among the
+pairs that are evidence, the answer is the one with the **least preperiod, then the least
+period**.  For an infinite ultimately periodic sequence this is its least period with the least
+preperiod for it (every period is a multiple of the least one and has the same least preperiod);
+for a prefix, ordering by preperiod first keeps a short *near-period* (a pattern that repeats
+except at one place per true period) from being reported with a huge preperiod.
+
+**Proofs.**  When the terms obey a recurrence of finite memory ``w`` - term ``i`` is a function of
+the ``w`` terms before it, the same function for every ``i >= w`` - then a fitting pair with
+``n - q >= p + w`` repeats a whole window of ``w`` terms (``s[q..q+w-1] = s[q+p..q+p+w-1]``),
+and by induction the sequence is periodic from ``q`` on for ever: the status is ``proven``.  NIM(A) is such a game: ``G(n) = mex{G(n - a) : a in A}`` uses only the last
+``max(A)`` values once ``n >= max(A)`` (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4; the
+same holds for the P/N outcomes).  Periodic pairs only: an arithmetic pair is never proven this
+way.  Everything else is ``observed`` up to ``n``, or ``none`` found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Sequence
+
+import numpy as np
+
+from nimlab.errors import InputError
+
+#: Full periods the fitting tail must hold before a pair is reported.
+DEFAULT_MIN_REPETITIONS = 3
+
+
+@dataclass
+class Periodicity:
+    """The verdict on a sequence; see the module docstring."""
+
+    kind: str  # "periodic", "arithmetic" or "none"
+    status: str  # "proven", "observed" or "none"
+    terms: int  # how many terms were checked
+    preperiod: int | None = None
+    period: int | None = None
+    saltus: int | None = None
+    full_periods: int | None = None  # full periods seen after the preperiod
+    min_repetitions: int = DEFAULT_MIN_REPETITIONS
+    largest_period_tried: int = 0
+    proof: str = ""
+    notes: list[str] = field(default_factory=list)
+    label: str = ""
+    #: Term i of the data is s(first_index + i): preperiods count terms, not indices.
+    first_index: int = 0
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def summary(self) -> str:
+        """One sentence for people."""
+        if self.kind == "none":
+            return (f"no period found in {self.terms} terms, n = {self.first_index}.."
+                    f"{self.first_index + self.terms - 1} (periods up to "
+                    f"{self.largest_period_tried} tried; at least {self.min_repetitions} full "
+                    "periods required)")
+        shape = (f"period {self.period}" if self.kind == "periodic"
+                 else f"period {self.period}, saltus {self.saltus:+d}")
+        head = "ultimately periodic" if self.kind == "periodic" else "ultimately arithmetic periodic"
+        last = self.first_index + self.terms - 1
+        how = "proven" if self.status == "proven" else f"observed up to n = {last}"
+        start = self.first_index + self.preperiod
+        return (f"{head}: preperiod {self.preperiod} (periodic from n = {start}), {shape}; {how} "
+                f"({self.full_periods} full periods seen after the preperiod, at least "
+                f"{self.min_repetitions} required)")
+
+
+def _as_array(values: Sequence[int]) -> np.ndarray:
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise InputError("a sequence is a flat list of integers")
+    if array.size and not np.issubdtype(array.dtype, np.integer):
+        raise InputError("a sequence must hold integers")
+    return array.astype(np.int64, copy=False)
+
+
+def fit(values: np.ndarray, period: int) -> tuple[int, int]:
+    """``(q, t)``: the least preperiod for ``period`` and its saltus, from the data alone.
+
+    ``q`` is the least index from which ``s[i + period] - s[i]`` is constant (``t``) up to the end;
+    ``t`` is 0 when there is no pair of terms ``period`` apart.
+    """
+    n = len(values)
+    if period >= n:
+        return n, 0
+    diff = values[period:] - values[:-period]
+    saltus = int(diff[-1])
+    wrong = np.flatnonzero(diff != saltus)
+    return (int(wrong[-1]) + 1 if wrong.size else 0), saltus
+
+
+def find_periodicity(values: Sequence[int], *, min_repetitions: int = DEFAULT_MIN_REPETITIONS,
+                     max_period: int | None = None, arithmetic: bool = True,
+                     window: int | None = None, label: str = "",
+                     first_index: int = 0) -> Periodicity:
+    """Search ``values`` for ultimate (arithmetic) periodicity; see the module docstring.
+
+    ``window``: the memory ``w`` of a recurrence the sequence is known to obey from index ``w``
+    on (``max(A)`` for NIM(A)); a periodic pair whose fitting tail holds ``p + w`` terms is then
+    ``proven``, even with fewer than ``min_repetitions`` periods.
+    """
+    if min_repetitions < 1:
+        raise InputError(f"--min-repetitions must be at least 1, got {min_repetitions}")
+    s = _as_array(values)
+    n = len(s)
+    largest = n // min_repetitions if max_period is None else min(max_period, n - 1)
+    best: tuple[int, int, int] | None = None  # (preperiod, period, saltus)
+    best_proof: tuple[int, int] | None = None
+    for p in range(1, max(largest, 0) + 1):
+        if best is not None and best[0] == 0 and (window is None or best_proof is not None):
+            break  # nothing can beat preperiod 0
+        q, t = fit(s, p)
+        tail = n - q
+        if t == 0 and window is not None and tail >= p + window:
+            if best_proof is None or q < best_proof[0]:
+                best_proof = (q, p)
+        if tail // p < min_repetitions or (t != 0 and not arithmetic):
+            continue
+        if best is None or q < best[0]:
+            best = (q, p, t)
+    if best_proof is not None and (best is None or best_proof[0] <= best[0]):
+        q, p = best_proof
+        return Periodicity(
+            "periodic", "proven", n, q, p, 0, (n - q) // p, min_repetitions, largest,
+            proof=(f"the terms obey a recurrence of memory {window}; terms {q}..{n - 1} repeat "
+                   f"with period {p}, a stretch of {n - q} >= period + memory = {p + window} "
+                   "terms, so a whole window repeats and every later term repeats by induction"),
+            label=label, first_index=first_index)
+    if best is None:
+        return Periodicity("none", "none", n, min_repetitions=min_repetitions,
+                           largest_period_tried=largest, label=label, first_index=first_index)
+    q, p, t = best
+    result = Periodicity("periodic" if t == 0 else "arithmetic", "observed", n, q, p, t,
+                         (n - q) // p, min_repetitions, largest, label=label,
+                         first_index=first_index)
+    if n - q < n / 2:
+        result.notes.append(f"weak evidence: the periodic stretch is only the last {n - q} of "
+                            f"{n} terms")
+    if window is not None and t == 0:
+        result.notes.append(f"not yet proven: a proof needs {q + p + window} terms "
+                            f"(preperiod + period + memory {window}); compute further")
+    return result
