@@ -1,0 +1,53 @@
+"""Compiled (Numba) kernels for big tables, each beside a plain reference implementation.
+
+Every module holds a *reference* (straight from the rules, obviously correct, slow) and a *fast
+kernel*; the tests compare them on whole boxes and compare the references with the generic solver
+(:mod:`nimlab.engine`).  The kernels are what ``nimlab table`` runs, usually through the result
+store (:mod:`nimlab.store`), which keeps computed tables on disk.
+
+Python API for other modules (all return NumPy arrays):
+
+* :func:`nimlab.kernels.sharing.sharing_table` ``(B)`` - ``V[a, b] = G(0, a, b)`` of 3-pile
+  Sharing Nim, -1 below the diagonal; :func:`~nimlab.kernels.sharing.extend_sharing_table` grows
+  a stored table.
+* :func:`nimlab.kernels.fibonacci.last_p_table` ``(piles, N, factor)`` - for every sorted pile
+  tuple the largest previous removal for which it is a P-position;
+  :func:`~nimlab.kernels.fibonacci.first_move_p_positions`.
+* :func:`nimlab.kernels.endnim.endnim_values` ``(piles, N, variant)`` - End-Nim values.
+* :func:`nimlab.kernels.cash.subtraction_values` ``(set, n)`` and
+  :func:`nimlab.kernels.cash.cash_winners` ``(set, n, d)`` - NIM(A) and NIM(A) with cash.
+
+For cached access (computed once, kept on disk) use :mod:`nimlab.store`.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+Progress = Callable[[int, int], None]
+
+
+def no_progress(done: int, total: int) -> None:
+    """A progress callback that reports nothing."""
+    return None
+
+
+def chunk_edges(start: int, stop: int, power: int, pieces: int = 100) -> list[int]:
+    """Split ``range(start, stop)`` into about ``pieces`` chunks of equal work.
+
+    The work up to index ``i`` is taken to grow like ``i ** power`` (``power = 3`` for Sharing
+    Nim, whose column ``b`` costs about ``b**2``).  Returns increasing edges from ``start`` to
+    ``stop``.
+    """
+    if stop <= start:
+        return [start]
+    lo, hi = start ** power, stop ** power
+    edges = [start]
+    for i in range(1, pieces + 1):
+        edge = int(round((lo + (hi - lo) * i / pieces) ** (1.0 / power)))
+        edge = min(max(edge, edges[-1] + 1), stop)
+        if edge > edges[-1]:
+            edges.append(edge)
+    if edges[-1] != stop:
+        edges.append(stop)
+    return edges

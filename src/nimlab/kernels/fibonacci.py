@@ -1,0 +1,243 @@
+"""Multiple Fibonacci Nim on 1, 2 or 3 piles, any rational factor ``R`` (Zhou's paper, Section 2).
+
+A position is ``(piles; x)`` with ``x`` the previous removal; after ``x > 0`` a move takes
+``1..floor(R x)`` chips from one pile.  By Theorem 2.2 the P-positions among ``(p; 1), (p; 2), ...``
+form a prefix, so one number per sorted pile tuple ``p`` describes them all:
+
+``last_p[p]`` = the largest ``x >= 1`` with ``(p; x)`` a P-position, ``0`` if ``(p; 1)`` is an
+N-position, and :attr:`FibonacciTable.cap` if ``(p; x)`` is P for every ``x`` (Theorem 2.7: only
+``floor(R x) >= max(p)`` matters from some ``x`` on).
+
+**Fast kernel** (:func:`last_p_table`).  Fix all piles but one, which holds ``v`` chips: along this
+*line*, ``(p; x)`` (the varying pile holding ``p``) has a winning move taking ``i = p - v`` chips
+exactly when ``v + last_p[v] >= p``.  So the smallest winning removal on the line is ``p - v*``
+with ``v*`` the largest ``v < p`` whose *reach* ``v + last_p[v]`` is at least ``p``, and
+``(p; x)`` is N iff ``floor(R x) >= t``, ``t`` the least such removal over the lines through the
+point: ``last_p = ceil(t / R) - 1``, or the cap when there is no P follower.  Each line keeps its
+candidates as a monotone stack (``v`` increasing, reach decreasing), stored as a linked list
+through the table (one ``uint16`` link per point and line), so a point costs amortised O(1) per
+line: no rescanning.  Points are visited in lexicographic order of their sorted tuples, which
+puts every follower first.  A first-move position (``x = 0``: every pile >= 2, a whole pile may
+not be taken) is P iff no line has ``v* >= 1`` - the direct check, done in the same pass.
+
+Memory: the canonical tuples ``a >= b >= c`` number ``(N+1)(N+2)(N+3)/6`` (about ``N**3/6``);
+per tuple 2 bytes of ``last_p``, 1 byte of first-move flag and 2 bytes of link per line (3 lines).
+
+**Reference** (:func:`reference_status`): the full status table over ``(p, x)`` straight from the
+rules, from which ``last_p`` and the first-move P-positions are read off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from math import floor
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from nimlab.kernels import Progress, no_progress
+from nimlab.parsing import parse_positive_rational
+
+NONE = 0xFFFF  # "no link" in the uint16 link arrays
+
+
+def _factor(factor: Any) -> Fraction:
+    return parse_positive_rational(factor, "--factor")
+
+
+def cell_count(piles: int, bound: int) -> int:
+    """The number of sorted tuples of ``piles`` piles in ``0..bound``."""
+    n = bound + 1
+    return {1: n, 2: n * (n + 1) // 2, 3: n * (n + 1) * (n + 2) // 6}[piles]
+
+
+@njit(cache=True, inline="always")
+def cell(piles, a, b, c):
+    """Index of the sorted tuple ``a >= b >= c`` (unused piles are 0) in the flat table."""
+    if piles == 3:
+        return a * (a + 1) * (a + 2) // 6 + b * (b + 1) // 2 + c
+    if piles == 2:
+        return a * (a + 1) // 2 + b
+    return a
+
+
+@njit(cache=True, inline="always")
+def _on_line(u, q, r):
+    """The sorted tuple and role (0, 1, 2: where ``u`` sits) of ``u`` on the line ``{q >= r}``."""
+    if u >= q:
+        return u, q, r, 0
+    if u >= r:
+        return q, u, r, 1
+    return q, r, u, 2
+
+
+@njit(cache=True)
+def _fibonacci_rows(piles, a_start, a_stop, num, den, cap, last, first, links, tops):
+    """Tuples with largest pile ``a_start <= a < a_stop``; earlier ones must be done."""
+    for a in range(a_start, a_stop):
+        for b in range(a + 1 if piles >= 2 else 1):
+            for c in range(b + 1 if piles == 3 else 1):
+                here = cell(piles, a, b, c)
+                pos = (a, b, c)
+                best = -1  # least winning removal over the lines
+                deep = False  # some line has v* >= 1 (first move has a winner)
+                for role in range(piles):
+                    v = pos[role]
+                    if role == 1 and a == b or role == 2 and b == c:
+                        continue  # the same line as the previous role
+                    q, r = (b, c) if role == 0 else ((a, c) if role == 1 else (a, b))
+                    line = cell(piles - 1, q, r, 0)
+                    top = tops[line]
+                    while top != NONE:  # drop candidates that no longer reach v
+                        x1, x2, x3, rr = _on_line(top, q, r)
+                        idx = cell(piles, x1, x2, x3)
+                        if top + np.int64(last[idx]) >= v:
+                            break
+                        top = links[rr, idx]
+                    tops[line] = top
+                    if top != NONE:
+                        if best < 0 or v - top < best:
+                            best = v - top
+                        if top >= 1:
+                            deep = True
+                if best < 0:
+                    value = cap
+                else:
+                    value = (best * den - 1) // num  # largest x with floor(R x) < best
+                last[here] = value
+                if not deep and pos[piles - 1] >= 2:  # every pile >= 2 (Theorem 4.2)
+                    first[here] = 1
+                if value >= 1:  # a candidate for the points above it on its lines
+                    for role in range(piles):
+                        if role == 1 and a == b or role == 2 and b == c:
+                            continue
+                        v = pos[role]
+                        q, r = (b, c) if role == 0 else ((a, c) if role == 1 else (a, b))
+                        reach = v + np.int64(value)
+                        line = cell(piles - 1, q, r, 0)
+                        top = tops[line]
+                        while top != NONE:
+                            x1, x2, x3, rr = _on_line(top, q, r)
+                            idx = cell(piles, x1, x2, x3)
+                            if top + np.int64(last[idx]) > reach:
+                                break
+                            top = links[rr, idx]
+                        links[role, here] = top
+                        tops[line] = v
+
+
+@dataclass
+class FibonacciTable:
+    """``last_p`` (and first-move flags) of every sorted tuple of ``piles`` piles in ``0..bound``."""
+
+    piles: int
+    bound: int
+    factor: Fraction
+    last_p: np.ndarray  # flat, indexed by :func:`index`
+    first: np.ndarray  # 1 where (p; 0) is a first-move P-position (every pile >= 2)
+
+    @property
+    def cap(self) -> int:
+        return int(np.iinfo(self.last_p.dtype).max)
+
+    def index(self, piles: tuple[int, ...]) -> int:
+        p = sorted(piles, reverse=True) + [0] * (3 - len(piles))
+        return int(cell(self.piles, p[0], p[1], p[2]))
+
+    def is_p(self, piles: tuple[int, ...], last: int) -> bool:
+        """Whether ``(piles; last)`` is a P-position (``last = 0``: the first move)."""
+        if last == 0:
+            return bool(self.first[self.index(piles)])
+        return int(self.last_p[self.index(piles)]) >= last
+
+    def first_move_p_positions(self) -> list[tuple[int, ...]]:
+        """The first-move P-positions, descending piles, sorted."""
+        return tuples_of(self.piles, np.flatnonzero(self.first))
+
+
+def tuples_of(piles: int, indices: np.ndarray) -> list[tuple[int, ...]]:
+    """The sorted tuples at flat ``indices`` (in increasing order), as a sorted list."""
+    found, want, i = [], set(int(x) for x in indices), 0
+    if not want:
+        return found
+    top = max(want)
+    a = 0
+    while True:
+        for b in range(a + 1 if piles >= 2 else 1):
+            for c in range(b + 1 if piles == 3 else 1):
+                if i in want:
+                    found.append((a, b, c)[:piles])
+                i += 1
+                if i > top:
+                    return sorted(found)
+        a += 1
+
+
+def _dtype_for(bound: int, factor: Fraction) -> np.dtype:
+    largest = (bound * factor.denominator) // factor.numerator + 1
+    if max(largest, bound) < np.iinfo(np.uint16).max:
+        return np.dtype(np.uint16)
+    return np.dtype(np.uint32)
+
+
+def last_p_table(piles: int, bound: int, factor: Any = 2,
+                 progress: Progress = no_progress) -> FibonacciTable:
+    """The fast kernel: ``last_p`` and first-move flags for ``piles`` (1-3) piles in ``0..bound``."""
+    if piles not in (1, 2, 3):
+        raise ValueError("the Fibonacci kernel handles 1, 2 or 3 piles")
+    if not 0 <= bound < NONE:
+        raise ValueError(f"bound must be in 0..{NONE - 1}")
+    factor = _factor(factor)
+    size = cell_count(piles, bound)
+    dtype = _dtype_for(bound, factor)
+    last = np.zeros(size, dtype=dtype)
+    first = np.zeros(size, dtype=np.uint8)
+    links = np.full((piles, size), NONE, dtype=np.uint16)
+    tops = np.full(cell_count(piles - 1, bound) if piles > 1 else 1, NONE, dtype=np.uint16)
+    cap = np.iinfo(dtype).max
+    step = max(1, bound // 50)
+    for lo in range(0, bound + 1, step):
+        hi = min(lo + step, bound + 1)
+        _fibonacci_rows(piles, lo, hi, factor.numerator, factor.denominator, cap, last, first,
+                        links, tops)
+        progress(hi, bound + 1)
+    return FibonacciTable(piles, bound, factor, last, first)
+
+
+def first_move_p_positions(piles: int, bound: int, factor: Any = 2,
+                           progress: Progress = no_progress) -> list[tuple[int, ...]]:
+    """First-move P-positions with ``piles`` piles in ``2..bound``, as
+    :func:`nimlab.tables.fibonacci_first_move_p_positions` lists them (descending piles, sorted)."""
+    return last_p_table(piles, bound, factor, progress).first_move_p_positions()
+
+
+# --------------------------------------------------------------------------- reference
+def reference_status(piles: int, bound: int, factor: Any = 2) -> tuple[dict, dict, int]:
+    """Straight from the rules: ``status[(p, x)]`` (True = P) for sorted tuples ``p`` with piles
+    in ``0..bound`` and ``1 <= x <= top``, where ``top`` is the least ``x`` with
+    ``floor(R x) >= bound`` (larger ``x`` allow the same moves), and the first-move statuses
+    ``first[p]`` for tuples with every pile >= 2.  Returns ``(status, first, top)``."""
+    factor = _factor(factor)
+    top = 1
+    while floor(factor * top) < bound:
+        top += 1
+    top = max(top, bound)
+    tuples = sorted({tuple(sorted(t, reverse=True)) for t in np.ndindex(*(bound + 1,) * piles)},
+                    key=lambda t: (sum(t), t))
+    status: dict[tuple, bool] = {}
+
+    def follower_p(p: tuple, j: int, i: int) -> bool:
+        q = list(p)
+        q[j] -= i
+        return status[(tuple(sorted(q, reverse=True)), i)]
+
+    for p in tuples:
+        for x in range(1, top + 1):
+            limit = floor(factor * x)
+            status[(p, x)] = not any(follower_p(p, j, i) for j in range(piles)
+                                     for i in range(1, min(p[j], limit) + 1))
+    first = {p: not any(follower_p(p, j, i) for j in range(piles) for i in range(1, p[j]))
+             for p in tuples if min(p) >= 2}
+    return status, first, top

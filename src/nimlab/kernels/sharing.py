@@ -1,0 +1,213 @@
+"""3-pile Sharing Nim: the table ``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= B``.
+
+Both functions return the contract of :func:`nimlab.tables.sharing_values`: a square integer
+array, ``-1`` below the diagonal (``a > b``).  Values never exceed ``b`` (a position has at most
+``b`` options), so ``int16`` storage is used while ``B < 32767`` and ``int32`` beyond.
+
+**Reference** (:func:`sharing_reference`): the triple loop - every option of every position
+``(0, a, b)`` by the three move types of the paper's Section 1, reduced by Lemma 1 (subtract the
+smallest pile, sort), then mex.  About ``B**3 / 3`` option look-ups.  The same Python function is
+compiled with Numba (:data:`sharing_reference_compiled`) for the benchmark.
+
+**Fast kernel** (:func:`sharing_table`).  Write a position as the point ``(c, d)`` of the table
+(``0 <= c <= d``) and use Lemma 1 and Theorem 1 (``G(0, c, d) = G(0, d - c, d)``).  For
+``a <= b / 2`` the options of ``(0, a, b)`` are exactly:
+
+1. middle pile to the empty one, ``(k, a - k, b) ~ (a - 2k, b - k)``: the earlier points of the
+   line of slope ``(2, 1)`` through ``(a, b)``;
+2. big pile to the middle one, ``(0, a + k, b - k) ~ (b - a - 2k, b - k)`` (Theorem 1): the
+   earlier points of the ``(2, 1)`` line through the mirror point ``(b - a, b)``;
+3. big pile to the empty one with ``k <= a``, ``(k, a, b - k) ~ (a - k, b - 2k)``: the earlier
+   points of the line of slope ``(1, 2)`` through ``(a, b)`` (it stays in the half ``c <= d/2``);
+4. big pile to the empty one with ``a < k <= b/2``, ``~ (k - a, b - a - k)``: an anti-diagonal
+   which Theorem 1 folds onto the earlier points of the ``(2, 1)`` line ending at ``(s, s)``,
+   ``s = b - 2a`` - the (frozen) option set of type 1 of ``(0, s, s)``.
+
+So every option set is a union of four *prefixes of lines*.  The kernel keeps, for every line,
+the set of values met so far as a bitset (``uint64`` words; the word count grows when a value
+outgrows it), adds one bit per point, and finds each value as the mex of the OR of four bitsets:
+``O(value / 64)`` word operations per point instead of ``O(b)`` look-ups.  It computes only the
+half ``a <= b/2`` and mirrors it (Theorem 1, the palindrome columns).  Columns ``b`` are done in
+chunks, so a caller sees progress and a stored table can be *extended* (:func:`extend_sharing_table`)
+by rebuilding the line bitsets from it in ``O(B**2)``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from nimlab.kernels import Progress, chunk_edges, no_progress
+
+WORD = 64
+
+
+def value_dtype(bound: int) -> np.dtype:
+    """``int16`` while every value (at most ``bound``) fits, else ``int32``."""
+    return np.dtype(np.int16) if bound < np.iinfo(np.int16).max else np.dtype(np.int32)
+
+
+# --------------------------------------------------------------------------- reference
+def _reference_fill(V, b_start, b_stop):
+    """Fill columns ``b_start <= b < b_stop`` of ``V`` (earlier columns must be filled)."""
+    for b in range(b_start, b_stop):
+        seen = np.zeros(b + 2, np.bool_)
+        for a in range(b + 1):
+            seen[:] = False
+            # The piles are (0, a, b); a move takes k from a pile and adds them to another
+            # pile that ends no larger than the source (Section 1, moves (1)-(3)).
+            for src in range(3):
+                for dst in range(3):
+                    if src == dst:
+                        continue
+                    size_src = (0, a, b)[src]
+                    size_dst = (0, a, b)[dst]
+                    for k in range(1, (size_src - size_dst) // 2 + 1):
+                        p0, p1, p2 = 0, a, b
+                        if src == 0:
+                            p0 -= k
+                        elif src == 1:
+                            p1 -= k
+                        else:
+                            p2 -= k
+                        if dst == 0:
+                            p0 += k
+                        elif dst == 1:
+                            p1 += k
+                        else:
+                            p2 += k
+                        low = min(p0, p1, p2)
+                        high = max(p0, p1, p2)
+                        middle = p0 + p1 + p2 - low - high
+                        seen[V[middle - low, high - low]] = True  # Lemma 1
+            g = 0
+            while seen[g]:
+                g += 1
+            V[a, b] = g
+    return V
+
+
+def sharing_reference(bound: int) -> np.ndarray:
+    """The triple loop in plain Python (slow; for tests on small ``bound``)."""
+    V = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    return _reference_fill(V, 0, bound + 1)
+
+
+_reference_fill_compiled = njit(cache=True)(_reference_fill)
+
+
+def sharing_reference_compiled(bound: int) -> np.ndarray:
+    """The same triple loop compiled with Numba: the benchmark's baseline."""
+    V = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    return _reference_fill_compiled(V, 0, bound + 1)
+
+
+# --------------------------------------------------------------------------- fast kernel
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN_INDEX = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DEBRUIJN_INDEX[((1 << _i) * 0x03F79D71B4CB0A89 & (2**64 - 1)) >> 58] = _i
+
+
+@njit(cache=True, inline="always")
+def lowest_zero_bit(word, index_table):
+    """Index of the lowest 0 bit of a ``uint64`` word that is not all ones."""
+    free = ~word
+    low = free & (~free + np.uint64(1))
+    return index_table[(low * _DEBRUIJN) >> np.uint64(58)]
+
+
+@njit(cache=True)
+def _sharing_columns(T, PA, PB, b_start, b_stop, known, index_table):
+    """Columns ``b_start..b_stop-1`` of ``T[b, a] = G(0, a, b)`` (the transpose of ``V``).
+
+    ``PA[2d - c]`` is the bitset of values met on the slope-(2, 1) line through ``(c, d)``;
+    ``PB[d - 2c]`` that of the slope-(1, 2) line (half ``2c <= d`` only).  With ``known`` the
+    values are read from ``T`` (rebuilding the bitsets of a stored table) instead of computed.
+    Returns the largest value in these columns.
+    """
+    full = ~np.uint64(0)
+    one = np.uint64(1)
+    top = 0
+    for b in range(b_start, b_stop):
+        for a in range(b // 2 + 1):
+            s = b - 2 * a
+            own, mirror = 2 * b - a, b + a
+            if known:
+                g = T[b, a]
+            else:
+                w = 0
+                while True:
+                    x = PA[own, w] | PA[mirror, w] | PB[s, w] | PA[s, w]
+                    if x != full:
+                        break
+                    w += 1
+                g = w * 64 + lowest_zero_bit(x, index_table)
+                T[b, a] = g
+                T[b, b - a] = g  # Theorem 1
+            if g > top:
+                top = g
+            word, bit = g >> 6, one << np.uint64(g & 63)
+            if a < b:  # (b, b) ends its line: its own value is never an option there
+                PA[own, word] |= bit
+            if a > 0:  # the mirror point (b - a, b)
+                PA[mirror, word] |= bit
+            PB[s, word] |= bit
+    return top
+
+
+class _SharingState:
+    """The line bitsets of a partly computed table, grown as values grow."""
+
+    def __init__(self, bound: int, words: int = 1):
+        self.PA = np.zeros((2 * bound + 1, words), dtype=np.uint64)
+        self.PB = np.zeros((bound + 1, words), dtype=np.uint64)
+
+    def ensure(self, largest_value: int) -> None:
+        words = largest_value // WORD + 2
+        if words > self.PA.shape[1]:
+            words = max(words, self.PA.shape[1] * 3 // 2)
+            for name in ("PA", "PB"):
+                old = getattr(self, name)
+                new = np.zeros((old.shape[0], words), dtype=np.uint64)
+                new[:, :old.shape[1]] = old
+                setattr(self, name, new)
+
+
+def _run(T: np.ndarray, done: int, bound: int, progress: Progress) -> np.ndarray:
+    """Fill columns ``done..bound`` of ``T`` (columns below ``done`` already hold values)."""
+    state = _SharingState(bound)
+    top = 0
+    if done > 0:
+        state.ensure(int(T[:done].max()))
+        top = _sharing_columns(T, state.PA, state.PB, 0, done, True, _DEBRUIJN_INDEX)
+    edges = chunk_edges(done, bound + 1, 3)
+    for lo, hi in zip(edges, edges[1:]):
+        # A value is at most one more than the largest value among its options, and at most b.
+        state.ensure(min(top + (hi - lo) + 1, hi))
+        top = max(top, _sharing_columns(T, state.PA, state.PB, lo, hi, False, _DEBRUIJN_INDEX))
+        progress(hi, bound + 1)
+    return T.T
+
+
+def sharing_table(bound: int, progress: Progress = no_progress) -> np.ndarray:
+    """``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= bound``, -1 below the diagonal (fast).
+
+    The array is the transpose view of a C-ordered ``T[b, a]`` (columns are computed one at a
+    time); ``np.ascontiguousarray`` makes a copy if a caller needs one.
+    """
+    if bound < 0:
+        raise ValueError("bound must be >= 0")
+    T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    return _run(T, 0, bound, progress)
+
+
+def extend_sharing_table(stored: np.ndarray, bound: int,
+                         progress: Progress = no_progress) -> np.ndarray:
+    """Grow a table ``stored`` (``V`` for some smaller bound) to ``bound`` without recomputing it."""
+    done = stored.shape[0]
+    if done > bound + 1:
+        return stored[:bound + 1, :bound + 1]
+    T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    T[:done, :done] = stored.T
+    return _run(T, done, bound, progress)
