@@ -1,0 +1,242 @@
+"""Sweeps: a computation or claim check over a family of games, one Dask job per member.
+
+A :class:`Sweep` lists its jobs (an id and parameters each) for given bounds, runs one job into
+one row of results, and summarises the rows.  :func:`run_sweep` fans the jobs out with
+``dask.distributed`` - a :class:`~distributed.LocalCluster` by default, an existing cluster with
+``scheduler="tcp://host:port"`` - and writes the rows to a CSV file:
+
+* the job id is the first column and contains the bounds, so a rerun with the same bounds skips
+  every finished job and a rerun with larger bounds adds new rows beside the old ones;
+* each row is written as its job finishes, by rewriting the file to a temporary name and renaming
+  it over the old one (:func:`os.replace`), so an interrupted sweep keeps every finished row and
+  never leaves a half-written file;
+* a job that fails is reported and left out of the file, so the next run retries it.
+
+Data every job needs (the Sharing Nim table) is computed once, in the calling process, through
+the builders of :mod:`nimlab.tables`, and scattered to the workers.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from nimlab.errors import InputError
+
+Progress = Callable[[int, int], None]
+Row = dict[str, Any]
+
+
+@dataclass
+class Sweep:
+    """A family of independent jobs and what to make of their rows."""
+
+    name: str
+    help: str
+    columns: list[str]
+    #: bound name -> (default, help)
+    bounds: dict[str, tuple[int, str]]
+    jobs: Callable[[dict], list[tuple[str, dict]]]
+    run: Callable[[dict, Any], Row]
+    summarize: Callable[[list[dict[str, str]], dict], dict]
+    #: Computed once in the caller and shared by every job (None: nothing to share).
+    shared: Callable[[dict, Progress], Any] | None = None
+
+
+@dataclass
+class SweepResult:
+    name: str
+    out: Path
+    bounds: dict
+    jobs: int
+    skipped: int
+    ran: int
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    rows: list[dict[str, str]] = field(default_factory=list)
+    summary: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"sweep": self.name, "out": str(self.out), "bounds": self.bounds,
+                "jobs": self.jobs, "skipped": self.skipped, "ran": self.ran,
+                "failed": [{"job": j, "error": e} for j, e in self.failed],
+                "summary": self.summary}
+
+
+def _quiet(done: int, total: int) -> None:
+    return None
+
+
+# --------------------------------------------------------------------------- the file
+def cell(value: Any) -> str:
+    """How a value is written to the CSV: lists joined by ';', booleans as yes/no."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ";".join(cell(v) for v in value)
+    return str(value)
+
+
+class ResultFile:
+    """The CSV of a sweep: read at start, rewritten atomically after every new row."""
+
+    def __init__(self, path: str | os.PathLike, columns: list[str]):
+        self.path = Path(path)
+        self.columns = ["job", *columns]
+        self.rows: list[dict[str, str]] = []
+        if self.path.exists():
+            with open(self.path, newline="") as handle:
+                reader = csv.DictReader(handle)
+                found = reader.fieldnames or []
+                if found != self.columns:
+                    raise InputError(f"{self.path} is not a result file of this sweep (its "
+                                     f"columns are {','.join(found) or 'none'}); give another "
+                                     "--out")
+                self.rows = list(reader)
+
+    @property
+    def done(self) -> set[str]:
+        return {row["job"] for row in self.rows}
+
+    def add(self, job: str, row: Row) -> None:
+        self.rows.append({"job": job, **{c: cell(row.get(c)) for c in self.columns[1:]}})
+        self._write()
+
+    def _write(self) -> None:
+        out = io.StringIO()
+        writer = csv.DictWriter(out, self.columns, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(self.rows)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.",
+                                   suffix=".part")
+        try:
+            with os.fdopen(fd, "w") as handle:
+                handle.write(out.getvalue())
+            os.replace(tmp, self.path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+
+# ------------------------------------------------------------------------------ running
+def run_job(name: str, params: dict, shared: Any) -> Row:
+    """What a worker runs: one job of sweep ``name`` (looked up again on the worker)."""
+    return get_sweep(name).run(params, shared)
+
+
+def get_sweep(name: str) -> Sweep:
+    from nimlab.research.families import SWEEPS
+    try:
+        return SWEEPS[name]
+    except KeyError:
+        raise InputError(f"unknown sweep {name!r}; the sweeps are: {', '.join(SWEEPS)}") from None
+
+
+def resolve_bounds(sweep: Sweep, given: dict) -> dict:
+    bounds = {}
+    for key, (default, _) in sweep.bounds.items():
+        value = given.get(key)
+        bounds[key] = default if value is None else value
+        if not isinstance(bounds[key], int) or bounds[key] < 0:
+            raise InputError(f"--{key.replace('_', '-')} must be a non-negative integer")
+    unknown = [k for k, v in given.items() if v is not None and k not in sweep.bounds]
+    if unknown:
+        allowed = ", ".join(f"--{k.replace('_', '-')}" for k in sweep.bounds)
+        raise InputError(f"--{unknown[0].replace('_', '-')} does not apply to {sweep.name} "
+                         f"(its bounds: {allowed})")
+    return bounds
+
+
+def make_client(scheduler: str | None, workers: int, processes: bool):
+    """A Dask client: of the cluster at ``scheduler``, or of a new local cluster."""
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        try:
+            return Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError) as problem:
+            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {problem}; give "
+                             "an address like tcp://127.0.0.1:8786") from None
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
+    cluster = LocalCluster(n_workers=workers if processes else 1,
+                           threads_per_worker=1 if processes else workers,
+                           processes=processes, dashboard_address=None)
+    return Client(cluster)
+
+
+def run_sweep(name: str, out: str | os.PathLike, bounds: dict | None = None, *,
+              scheduler: str | None = None, workers: int = 2, processes: bool = True,
+              client=None, progress: Progress = _quiet,
+              on_row: Callable[[str, Row], None] | None = None) -> SweepResult:
+    """Run the unfinished jobs of sweep ``name`` and summarise every row of these bounds.
+
+    ``client``: an existing ``distributed.Client`` to use (it is not closed).  ``on_row`` is
+    called after each row is safely in the file.
+    """
+    sweep = get_sweep(name)
+    bounds = resolve_bounds(sweep, bounds or {})
+    jobs = sweep.jobs(bounds)
+    if not jobs:
+        raise InputError(f"{name}: these bounds give no jobs; raise them")
+    results = ResultFile(out, sweep.columns)
+    done = results.done
+    todo = [(job, params) for job, params in jobs if job not in done]
+    outcome = SweepResult(name, results.path, bounds, len(jobs), len(jobs) - len(todo), 0)
+    if todo:
+        own = client is None
+        if own:
+            client = make_client(scheduler, workers, processes)
+        try:
+            _run(client, sweep, bounds, todo, results, outcome, progress, on_row, len(jobs),
+                 outcome.skipped)
+        finally:
+            if own:
+                cluster = getattr(client, "cluster", None)
+                client.close()
+                if cluster is not None:
+                    cluster.close()
+    wanted = {job for job, _ in jobs}
+    outcome.rows = [row for row in results.rows if row["job"] in wanted]
+    order = {job: i for i, (job, _) in enumerate(jobs)}
+    outcome.rows.sort(key=lambda row: order[row["job"]])
+    if len(outcome.rows) == len(jobs):
+        outcome.summary = sweep.summarize(outcome.rows, bounds)
+    else:
+        outcome.summary = {"incomplete": f"{len(jobs) - len(outcome.rows)} of {len(jobs)} jobs "
+                                         "have no row yet; run the sweep again"}
+    return outcome
+
+
+def _run(client, sweep: Sweep, bounds: dict, todo, results: ResultFile, outcome: SweepResult,
+         progress: Progress, on_row, total: int, start: int) -> None:
+    from distributed import as_completed
+
+    shared = None
+    if sweep.shared is not None:
+        shared = client.scatter(sweep.shared(bounds, _quiet), broadcast=True)
+    futures = {client.submit(run_job, sweep.name, params, shared, pure=False): job
+               for job, params in todo}
+    progress(start, total)
+    try:
+        for future in as_completed(futures):
+            job = futures[future]
+            try:
+                row = future.result()
+            except Exception as problem:  # a failed job is retried by the next run
+                outcome.failed.append((job, f"{type(problem).__name__}: {problem}"))
+                continue
+            results.add(job, row)
+            outcome.ran += 1
+            progress(start + outcome.ran + len(outcome.failed), total)
+            if on_row is not None:
+                on_row(job, row)
+    finally:
+        client.cancel(list(futures))

@@ -1,0 +1,191 @@
+"""Sweeps end to end on small families with a local Dask cluster, against brute force."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+from functools import lru_cache
+from itertools import product
+
+import brute
+import pytest
+
+from nimlab.research import families
+from nimlab.research.sweeps import run_sweep
+
+
+@pytest.fixture(scope="module")
+def client():
+    from distributed import Client, LocalCluster
+
+    cluster = LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                           dashboard_address=None)
+    with Client(cluster) as dask_client:
+        yield dask_client
+    cluster.close()
+
+
+def read(path):
+    with open(path, newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@lru_cache(maxsize=None)
+def first_wins(n, d1, d2, moves):
+    return brute.cash(n, d1, d2, moves) != 0
+
+
+def brute_f(n, moves):
+    if first_wins(n, n, n, moves):
+        return next(d for d in range(n + 1) if first_wins(n, d, n, moves))
+    return next(d for d in range(n + 1) if not first_wins(n, n, d, moves))
+
+
+def brute_conjecture(moves, bound):
+    """The conjecture's two parts for NIM(moves), from brute force alone."""
+    losing = [brute.subtraction(n, moves) == 0 for n in range(bound + 1)]
+    M = next(p for p in range(1, bound) if all(losing[i] == losing[i + p]
+                                               for i in range(bound + 1 - p)))
+    L = sum(losing[:M])
+    f = [brute_f(n, moves) for n in range(bound + 1)]
+    a = all(f[i] <= M - L - 1 for i in range(M))
+    b = all(f[n] == (M - L) * (n // M) + f[n % M] for n in range(bound + 1))
+    return M, L, a, b
+
+
+def test_cash_conjecture_end_to_end_rerun_and_extension(client, tmp_path):
+    out = tmp_path / "cash.csv"
+    bounds = {"max_element": 4, "n": 36}
+    first = run_sweep("cash-conjecture", out, bounds, client=client)
+    assert (first.jobs, first.ran, first.skipped) == (8, 8, 0)
+    rows = read(out)
+    assert len(rows) == 8
+    for row in rows:
+        moves = tuple(int(x) for x in row["set"].split(";"))
+        M, L, a, b = brute_conjecture(moves, 36)
+        assert (int(row["M"]), int(row["L"])) == (M, L)
+        assert (row["a_holds"] == "yes", row["b_holds"] == "yes") == (a, b)
+    # NIM(1,4): part (b) first fails at n = 5, f(5) = 4 against (M-L)k + f(i) = 3
+    row14 = next(r for r in rows if r["set"] == "1;4")
+    assert row14["b_witness"].startswith("f(5) = 4")
+    # a rerun skips every finished job and leaves the file as it was
+    before = out.read_text()
+    again = run_sweep("cash-conjecture", out, bounds, client=client)
+    assert (again.ran, again.skipped) == (0, 8) and out.read_text() == before
+    assert again.summary == first.summary
+    # larger bounds add jobs beside the old rows
+    more = run_sweep("cash-conjecture", out, {"max_element": 5, "n": 36}, client=client)
+    assert (more.jobs, more.skipped, more.ran) == (16, 8, 8)
+    assert len(read(out)) == 16
+
+
+def test_interrupted_sweep_keeps_finished_rows(client, tmp_path):
+    out = tmp_path / "s4.csv"
+    seen = []
+
+    def stop_after_two(job, row):
+        seen.append(job)
+        if len(seen) == 2:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_sweep("sharing4", out, {"total": 9, "complement": 3}, client=client,
+                  on_row=stop_after_two)
+    rows = read(out)
+    assert [r["job"] for r in rows] == seen
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
+    done = run_sweep("sharing4", out, {"total": 9, "complement": 3}, client=client)
+    assert (done.skipped, done.ran, done.jobs) == (2, 12, 14)
+    assert sorted(r["job"] for r in read(out)) == sorted(j for j, _ in
+                                                         families._sharing4_jobs(done.bounds))
+
+
+def test_sharing4_against_brute_force(client, tmp_path):
+    result = run_sweep("sharing4", tmp_path / "s.csv", {"total": 11, "complement": 4},
+                       client=client)
+    for row in result.rows:
+        if row["kind"] == "total":
+            n = int(row["n"])
+            truth = sorted(p for p in families.four_pile_positions(n)
+                           if brute.sharing(p) == 0)
+            assert row["p_positions"].split(";") == [".".join(map(str, p)) for p in truth]
+        else:
+            m = int(row["m"])
+            holds = all(brute.sharing((0, b, c, m)) == brute.sharing((0, m - c, m - b, m))
+                        for b in range(m + 1) for c in range(b, m + 1))
+            assert (row["complement_holds"] == "yes") == holds
+    assert result.summary["P_positions_(0,0,0,m)_have_m_in"] == [0, 1, 3]
+
+
+def test_graph_nim_rows_against_brute_force():
+    assert len(families.digraphs(3)) == 16  # OEIS A000273
+    for edges in [((0, 1), (1, 2), (2, 0)), ((0, 1), (1, 0), (1, 2)), ()]:
+        row = families.compare_graph(3, edges, 5)
+        box = list(product(range(6), repeat=3))
+        mine = {p for p in box if brute.graph_nim(p, edges) == 0}
+        ref = {p for p in box if brute.sharing(p) == 0}
+        assert row["p_count"] == len(mine) and row["sharing_p_count"] == len(ref)
+        assert (row["only_graph"], row["only_sharing"]) == (len(mine - ref), len(ref - mine))
+        assert row["sharing_matches_theorem2"] is True
+
+
+def test_graph_nim_sweep_small(client, tmp_path):
+    result = run_sweep("graph-nim", tmp_path / "g.csv", {"tokens3": 4, "tokens4": 2},
+                       client=client)
+    three = result.summary["3_vertices"]
+    assert three["digraphs"] == 16 and three["weakly_connected"] == 13
+    assert result.summary["4_vertices"]["digraphs"] == 218
+    # the complete digraph is Sharing Nim itself
+    assert "0-1,0-2,1-0,1-2,2-0,2-1" in three["same_p_positions_as_sharing"]
+
+
+def test_sharing_rows_against_brute_force():
+    import numpy as np
+
+    B = 26
+    table = np.array([[brute.sharing((0, a, b)) if a <= b else -1 for b in range(B + 1)]
+                      for a in range(B + 1)])
+    for a in range(0, 8):
+        row = families.check_sharing_row(table, a)
+        right = [table[a][b] for b in range(2 * a, B + 1)]
+        bad = [b for b in range(2 * a, B + 1) if table[a][b] >= 2 and a > 2 * table[a][b] - 1]
+        assert row["conj3_violations"] == len(bad)
+        assert row["max_value"] == max(table[a][a:])
+        assert row["values_right"] == sorted(set(int(v) for v in right))
+
+
+def test_sharing_conjectures_sweep_small(client, tmp_path):
+    result = run_sweep("sharing-conjectures", tmp_path / "c.csv", {"max": 40, "rows": 6},
+                       client=client)
+    assert result.ran == 7 and result.summary["corollary_3_fails"] == []
+    assert result.summary["conjecture_3_violations"] == []
+
+
+@pytest.mark.parametrize("args", [
+    ["sweep", "nosuch"],
+    ["sweep", "sharing4", "--tokens3", "3"],
+    ["sweep", "sharing4", "--out", "x.txt"],
+    ["sweep", "sharing4", "--total", "-1"],
+])
+def test_cli_bad_input(args, tmp_path):
+    done = subprocess.run(["nimlab", *args], capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 2
+    assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
+
+
+def test_cli_rejects_a_foreign_file(tmp_path):
+    other = tmp_path / "other.csv"
+    other.write_text("a,b\n1,2\n")
+    done = subprocess.run(["nimlab", "sweep", "sharing4", "--total", "3", "--out", str(other)],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "not a result file" in done.stderr
+    assert other.read_text() == "a,b\n1,2\n"
+
+
+def test_cli_runs_a_local_cluster(tmp_path):
+    out = tmp_path / "t.csv"
+    done = subprocess.run(["nimlab", "sweep", "sharing4", "--total", "6", "--complement", "2",
+                           "--threads", "--out", str(out), "--json"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert len(read(out)) == 10
