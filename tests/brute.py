@@ -1,0 +1,105 @@
+"""Plain brute-force solvers, written from the papers' rules independently of nimlab.
+
+Each function computes a Sprague-Grundy value by direct recursion over the raw positions (no
+canonical keys, no shared code with ``nimlab``).  They are slow and obviously correct; the tests
+compare nimlab against them on whole boxes of positions.
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from functools import lru_cache
+from math import floor
+
+sys.setrecursionlimit(100_000)
+
+
+def mex(values) -> int:
+    values = set(values)
+    g = 0
+    while g in values:
+        g += 1
+    return g
+
+
+@lru_cache(maxsize=None)
+def nim(piles: tuple) -> int:
+    return mex(nim(piles[:i] + (p - k,) + piles[i + 1:])
+               for i, p in enumerate(piles) for k in range(1, p + 1))
+
+
+@lru_cache(maxsize=None)
+def wythoff(a: int, b: int) -> int:
+    opts = [wythoff(a - k, b) for k in range(1, a + 1)]
+    opts += [wythoff(a, b - k) for k in range(1, b + 1)]
+    opts += [wythoff(a - k, b - k) for k in range(1, min(a, b) + 1)]
+    return mex(opts)
+
+
+@lru_cache(maxsize=None)
+def graph_nim(piles: tuple, edges: tuple) -> int:
+    """Move k tokens from u to v along an edge (u, v) when piles[v] + k <= piles[u] - k."""
+    opts = []
+    for u, v in edges:
+        k = 1
+        while piles[v] + k <= piles[u] - k:
+            q = list(piles)
+            q[u] -= k
+            q[v] += k
+            opts.append(graph_nim(tuple(q), edges))
+            k += 1
+    return mex(opts)
+
+
+def sharing(piles: tuple) -> int:
+    n = len(piles)
+    return graph_nim(tuple(piles), tuple((u, v) for u in range(n) for v in range(n) if u != v))
+
+
+@lru_cache(maxsize=None)
+def end_nim(row: tuple, variant: str) -> int:
+    """End-Nim: take from the first or last pile of the row; emptied piles leave the row."""
+    if variant == "loop" and len(row) <= 1:
+        return 0
+    opts = set()
+    for k in range(1, (row[0] if row else 0) + 1):
+        left = (row[0] - k,) if row[0] > k else ()
+        opts.add(left + row[1:])
+    if len(row) >= 2:
+        for k in range(1, row[-1] + 1):
+            right = (row[-1] - k,) if row[-1] > k else ()
+            opts.add(row[:-1] + right)
+    if variant == "misere":
+        opts = {q for q in opts if q}  # taking the last coin loses: never a useful option
+    return mex(end_nim(q, variant) for q in opts)
+
+
+@lru_cache(maxsize=None)
+def fibonacci(piles: tuple, last: int, factor: Fraction = Fraction(2)) -> int:
+    opts = []
+    for i, p in enumerate(piles):
+        most = p - 1 if last == 0 else min(p, floor(factor * last))
+        for k in range(1, most + 1):
+            opts.append(fibonacci(piles[:i] + (p - k,) + piles[i + 1:], k, factor))
+    return mex(opts)
+
+
+@lru_cache(maxsize=None)
+def subtraction(n: int, moves: tuple) -> int:
+    return mex(subtraction(n - a, moves) for a in moves if a <= n)
+
+
+@lru_cache(maxsize=None)
+def cash(n: int, mine: int, theirs: int, moves: tuple) -> int:
+    """NIM with cash from the mover's view: removing a stones costs the mover a dollars."""
+    return mex(cash(n - a, theirs, mine - a, moves) for a in moves if a <= n and a <= mine)
+
+
+def cash_player_one_wins(n: int, d1: int, d2: int, moves: tuple) -> bool:
+    """Who wins by plain game-tree search of win/lose (no values): True if Player I wins."""
+    @lru_cache(maxsize=None)
+    def wins(n: int, mine: int, theirs: int) -> bool:
+        return any(not wins(n - a, theirs, mine - a) for a in moves if a <= n and a <= mine)
+
+    return wins(n, d1, d2)
