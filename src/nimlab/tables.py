@@ -4,6 +4,10 @@ A :class:`Table` is either a *grid* (rows and columns indexed by integers, e.g. 
 Table 1 of Sharing Nim, ``G(0, a, b)``) or a *list* (one record per line, e.g. the first-move
 P-positions of Fibonacci Nim).  Tables are written by the file's extension: ``.csv``, ``.json`` or
 ``.npy`` (grids of integers; cells that do not exist, such as ``a > b``, hold -1).
+
+The tables of the papers' games are computed by the compiled kernels (:mod:`nimlab.kernels`)
+through the result store (:mod:`nimlab.store`), so a table is computed once and then read, sliced
+or extended; big tables keep their array (:attr:`Table.array`) and read rows from it on demand.
 """
 
 from __future__ import annotations
@@ -12,17 +16,19 @@ import csv
 import io
 import json
 import os
-import tempfile
+from collections import abc
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable
 
 import numpy as np
 
+from nimlab import store
 from nimlab.engine.solver import DEFAULT_MAX_STATES, solver_for
 from nimlab.errors import InputError
-from nimlab.games import CashNim, EndNim, FibonacciNim, SharingNim, SubtractionNim, make_game
+from nimlab.games import CashNim, FibonacciNim, SubtractionNim, make_game
+from nimlab.games.endnim import VARIANTS
 
 Progress = Callable[[int, int], None]
 
@@ -46,16 +52,20 @@ class Table:
     #: Whether a CSV of this table starts with a header line.
     header: bool = True
     meta: dict = field(default_factory=dict)
+    #: The table as an array (or a function making it), for .npy without a list of lists.
+    array: Any = None
 
     def to_dict(self) -> dict:
         data = {"title": self.title, "kind": self.kind, "columns": self.columns,
-                "rows": self.rows, **self.meta}
+                "rows": [list(row) for row in self.rows], **self.meta}
         if self.kind == "grid":
             data["row_labels"] = self.row_labels
             data["corner"] = self.corner
         return data
 
     def to_array(self) -> np.ndarray:
+        if self.array is not None:
+            return self.array() if callable(self.array) else self.array
         cells = [[-1 if c is None else c for c in row] for row in self.rows]
         try:
             return np.array(cells, dtype=np.int64)
@@ -64,8 +74,14 @@ class Table:
                              ".json") from None
 
     def csv_text(self) -> str:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
+        out = io.BytesIO()
+        self.write_csv(out)
+        return out.getvalue().decode()
+
+    def write_csv(self, handle) -> None:
+        """Write the CSV text in pieces (a big table is never one string)."""
+        text = io.TextIOWrapper(handle, encoding="utf-8", newline="")
+        writer = csv.writer(text, lineterminator="\n")
         if self.kind == "grid":
             writer.writerow([self.corner, *self.columns])
             for label, row in zip(self.row_labels, self.rows):
@@ -74,7 +90,8 @@ class Table:
             if self.header:
                 writer.writerow(self.columns)
             writer.writerows(self.rows)
-        return out.getvalue()
+        text.flush()
+        text.detach()
 
     def write(self, path: str | os.PathLike) -> Path:
         """Write by extension (.csv, .json, .npy), atomically: a partial file never appears."""
@@ -85,50 +102,106 @@ class Table:
                              "or .npy")
         payload = self.to_array() if suffix == ".npy" else None
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                if suffix == ".npy":
-                    np.save(handle, payload)
-                elif suffix == ".json":
-                    handle.write(json.dumps(self.to_dict(), indent=1).encode())
-                else:
-                    handle.write(self.csv_text().encode())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+
+        def write(handle) -> None:
+            if suffix == ".npy":
+                np.save(handle, payload)
+            elif suffix == ".json":
+                handle.write(json.dumps(self.to_dict(), indent=1).encode())
+            else:
+                self.write_csv(handle)
+
+        store.atomic_write(path, write)
         return path
 
 
 # ------------------------------------------------------------------------------- builders
+# The builders of the papers' games run the compiled kernels (nimlab.kernels) through the result
+# store (nimlab.store): ``cache=False`` computes without reading or writing stored tables.
+# ``max_states`` only applies where the generic solver still runs (Fibonacci Nim with 4 or more
+# piles, nim, wythoff).
+
+
+class GridRows(abc.Sequence):
+    """Rows of a grid table read from an array on demand (a big table is never a list of lists).
+
+    Row ``i`` is ``array[first + i, first:]``; cells holding -1 (no such position) read as
+    ``None`` when ``missing`` is set.
+    """
+
+    def __init__(self, array: np.ndarray, first: int = 0, missing: bool = False,
+                 cell: Callable[[int], Any] = int):
+        self.array, self.first, self.missing, self.cell = array, first, missing, cell
+
+    def __len__(self) -> int:
+        return self.array.shape[0] - self.first
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        row = self.array[self.first + (i % len(self)), self.first:].tolist()
+        if self.missing:
+            return [None if c < 0 else self.cell(c) for c in row]
+        return [self.cell(c) for c in row]
+
+
+class TripleRows(abc.Sequence):
+    """Rows ``[a1, a2, a3, value]`` of a 3-pile End-Nim table, piles ``1..bound``, on demand."""
+
+    def __init__(self, values: np.ndarray):
+        self.values = values
+        self.side = values.shape[0] - 1
+
+    def __len__(self) -> int:
+        return self.side ** 3
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        rest, c = divmod(i % len(self), self.side)
+        a, b = divmod(rest, self.side)
+        return [a + 1, b + 1, c + 1, int(self.values[a + 1, b + 1, c + 1])]
+
+    def array(self) -> np.ndarray:
+        n = self.side
+        a, b, c = np.meshgrid(*(np.arange(1, n + 1),) * 3, indexing="ij")
+        return np.column_stack([a.ravel(), b.ravel(), c.ravel(),
+                                self.values[1:, 1:, 1:].ravel()])
+
+
 def sharing_values(bound: int, progress: Progress = _no_progress,
-                   max_states: int = DEFAULT_MAX_STATES) -> np.ndarray:
-    """``V[a, b] = G(0, a, b)`` of 3-pile Sharing Nim for ``0 <= a <= b <= bound``; -1 below."""
-    solver = solver_for(SharingNim(), max_states)
-    table = np.full((bound + 1, bound + 1), -1, dtype=np.int64)
-    for b in range(bound + 1):
-        for a in range(b + 1):
-            table[a, b] = solver.value((0, a, b))
-        progress(b + 1, bound + 1)
-    return table
+                   max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> np.ndarray:
+    """``V[a, b] = G(0, a, b)`` of 3-pile Sharing Nim for ``0 <= a <= b <= bound``; -1 below.
+
+    The kernel :func:`nimlab.kernels.sharing.sharing_table` (``int16`` while values fit).
+    """
+    return store.sharing_table(bound, progress, use_cache=cache)
 
 
 def sharing_table(bound: int, progress: Progress = _no_progress,
-                  max_states: int = DEFAULT_MAX_STATES) -> Table:
+                  max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """The paper's Table 1: ``G(0, a, b)`` for ``0 <= a <= b <= bound`` (row a, column b)."""
-    values = sharing_values(bound, progress, max_states)
-    rows = [[int(values[a, b]) if b >= a else None for b in range(bound + 1)]
-            for a in range(bound + 1)]
+    values = sharing_values(bound, progress, max_states, cache)
     return Table(f"Sharing Nim: G(0,a,b) for 0 <= a <= b <= {bound} (sharing-nim.txt, Table 1)",
-                 "grid", list(range(bound + 1)), rows, list(range(bound + 1)), "a/b",
-                 descending=True, meta={"game": "sharing", "max": bound})
+                 "grid", list(range(bound + 1)), GridRows(values, missing=True),
+                 list(range(bound + 1)), "a/b", descending=True,
+                 meta={"game": "sharing", "max": bound}, array=values)
 
 
 def fibonacci_first_move_p_positions(piles: int, bound: int, factor: Any = 2,
                                      progress: Progress = _no_progress,
-                                     max_states: int = DEFAULT_MAX_STATES) -> list[tuple[int, ...]]:
-    """All first-move P-positions with ``piles`` piles in ``2..bound``, descending piles."""
+                                     max_states: int = DEFAULT_MAX_STATES,
+                                     cache: bool = True) -> list[tuple[int, ...]]:
+    """All first-move P-positions with ``piles`` piles in ``2..bound``, descending piles.
+
+    1 to 3 piles: the kernel of :mod:`nimlab.kernels.fibonacci`; more piles: the generic solver.
+    """
+    if piles in (1, 2, 3):
+        return store.fibonacci_first_move(piles, bound, factor, progress, use_cache=cache)
     game = FibonacciNim(factor)
     solver = solver_for(game, max_states)
     found = []
@@ -143,8 +216,8 @@ def fibonacci_first_move_p_positions(piles: int, bound: int, factor: Any = 2,
 
 
 def fibonacci_table(piles: int, bound: int, factor: Any = 2, progress: Progress = _no_progress,
-                    max_states: int = DEFAULT_MAX_STATES) -> Table:
-    found = fibonacci_first_move_p_positions(piles, bound, factor, progress, max_states)
+                    max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
+    found = fibonacci_first_move_p_positions(piles, bound, factor, progress, max_states, cache)
     return Table(f"Fibonacci Nim (factor {factor}): first-move P-positions, {piles} piles in "
                  f"2..{bound}", "list", [f"pile{i + 1}" for i in range(piles)],
                  [list(p) for p in found], header=False,
@@ -153,56 +226,45 @@ def fibonacci_table(piles: int, bound: int, factor: Any = 2, progress: Progress 
 
 def endnim_table(piles: int, bound: int, variant: str = "normal",
                  progress: Progress = _no_progress,
-                 max_states: int = DEFAULT_MAX_STATES) -> Table:
+                 max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """Values of End-Nim rows of 2 piles (a grid) or 3 piles (a list) with piles in ``1..bound``."""
-    game = EndNim(variant)
-    solver = solver_for(game, max_states)
+    if variant not in VARIANTS:
+        raise InputError(f"unknown End-Nim variant {variant!r}; allowed: {', '.join(VARIANTS)}")
+    if piles not in (2, 3):
+        raise InputError(f"End-Nim tables have 2 or 3 piles, got --piles {piles}")
+    values = store.endnim_values(piles, bound, variant, progress, use_cache=cache)
     title = f"End-Nim ({variant}): values of {piles}-pile rows with piles in 1..{bound}"
     meta = {"game": "end-nim", "variant": variant, "piles": piles, "max": bound}
     if piles == 2:
-        rows = []
-        for a in range(1, bound + 1):
-            rows.append([solver.value((a, b)) for b in range(1, bound + 1)])
-            progress(a, bound)
-        return Table(title, "grid", list(range(1, bound + 1)), rows, list(range(1, bound + 1)),
-                     "a1/a2", meta=meta)
-    if piles == 3:
-        rows = []
-        for a in range(1, bound + 1):
-            for b in range(1, bound + 1):
-                for c in range(1, bound + 1):
-                    rows.append([a, b, c, solver.value((a, b, c))])
-            progress(a, bound)
-        return Table(title, "list", ["a1", "a2", "a3", "value"], rows, meta=meta)
-    raise InputError(f"End-Nim tables have 2 or 3 piles, got --piles {piles}")
+        inner = values[1:, 1:]
+        return Table(title, "grid", list(range(1, bound + 1)), GridRows(inner),
+                     list(range(1, bound + 1)), "a1/a2", meta=meta, array=inner)
+    rows = TripleRows(values)
+    return Table(title, "list", ["a1", "a2", "a3", "value"], rows, meta=meta, array=rows.array)
 
 
 def cash_table(subtraction_set: Any, stones: int, bound: int,
                progress: Progress = _no_progress,
-               max_states: int = DEFAULT_MAX_STATES) -> Table:
+               max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """Who wins NIM(A) with cash from ``(n; d1, d2)`` for ``0 <= d1, d2 <= bound``."""
     game = CashNim(subtraction_set)
-    solver = solver_for(game, max_states)
-    rows = []
-    for d1 in range(bound + 1):
-        rows.append(["I" if solver.value((stones, d1, d2)) else "II" for d2 in range(bound + 1)])
-        progress(d1 + 1, bound + 1)
+    winners = store.cash_winners(game.set, stones, bound, progress, use_cache=cache)[stones]
     label = ",".join(map(str, game.set))
     return Table(f"NIM({label}) with cash, n = {stones}: winner by budgets (rows d1, columns d2)",
-                 "grid", list(range(bound + 1)), rows, list(range(bound + 1)), "d1/d2",
+                 "grid", list(range(bound + 1)), GridRows(winners, cell=lambda w: "I" if w else
+                                                          "II"),
+                 list(range(bound + 1)), "d1/d2",
                  meta={"game": "cash", "set": label, "n": stones, "max": bound})
 
 
 def subtraction_table(subtraction_set: Any, bound: int, progress: Progress = _no_progress,
-                      max_states: int = DEFAULT_MAX_STATES) -> Table:
+                      max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """The nim-sequence of NIM(A) for ``n = 0..bound`` with the winner as in the paper."""
     game = SubtractionNim(subtraction_set)
-    solver = solver_for(game, max_states)
-    rows = []
-    for n in range(bound + 1):
-        g = solver.value(n)
-        rows.append([n, g, "P" if g == 0 else "N", "II" if g == 0 else "I"])
-        progress(n + 1, bound + 1)
+    values = store.subtraction_values(game.set, bound, use_cache=cache)
+    rows = [[n, int(g), "P" if g == 0 else "N", "II" if g == 0 else "I"]
+            for n, g in enumerate(values)]
+    progress(bound + 1, bound + 1)
     label = ",".join(map(str, game.set))
     return Table(f"NIM({label}): values for n = 0..{bound}", "list",
                  ["n", "value", "outcome", "winner"], rows,
@@ -227,7 +289,7 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
                 stones: int | None = None, variant: str | None = None,
                 subtraction_set: str | None = None, factor: str | None = None,
                 progress: Progress = _no_progress,
-                max_states: int = DEFAULT_MAX_STATES) -> Table:
+                max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """Dispatch ``nimlab table GAME``; raises :class:`InputError` for options that do not fit."""
     defaults = {"sharing": 16, "fibonacci": 20, "end-nim": 12, "cash": 20, "subtraction": 50,
                 "nim": 15, "wythoff": 15}
@@ -245,6 +307,8 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
             raise InputError(f"{flag} does not apply to the {game} table (its options: "
                              f"{', '.join(('--max',) + allowed)})")
     common = {"progress": progress, "max_states": max_states}
+    if game in ("sharing", "fibonacci", "end-nim", "cash", "subtraction"):
+        common["cache"] = cache
     if game == "sharing":
         return sharing_table(bound, **common)
     if game == "fibonacci":

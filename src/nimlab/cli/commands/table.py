@@ -41,17 +41,24 @@ def render(table: Table) -> RichTable:
 @click.option("--factor", default=None, help="fibonacci: the factor R (default 2).")
 @click.option("--out", type=click.Path(dir_okay=False), default=None,
               help="Write the table to FILE (.csv, .json or .npy) instead of printing it.")
+@click.option("--no-cache", is_flag=True,
+              help="Compute afresh: neither read nor write the result store (nimlab cache).")
 @max_states_option
 @json_option
 def command(game: str, bound: int | None, piles: int | None, stones: int | None,
             variant: str | None, subtraction_set: str | None, factor: str | None,
-            out: str | None, max_states: int, as_json: bool) -> None:
+            out: str | None, no_cache: bool, max_states: int, as_json: bool) -> None:
     """Tables of values: sharing (the paper's Table 1), fibonacci, end-nim, cash, subtraction,
-    nim, wythoff."""
+    nim, wythoff.
+
+    The papers' games run compiled kernels, and tables are kept in the result store (see
+    nimlab cache) unless --no-cache is given.  Long runs show a progress bar; Ctrl-C leaves no
+    partial file.
+    """
     with progress_bar(f"{game} table") as update:
         table = build_table(game, bound=bound, piles=piles, stones=stones, variant=variant,
                             subtraction_set=subtraction_set, factor=factor, progress=update,
-                            max_states=max_states)
+                            max_states=max_states, cache=not no_cache)
     if out:
         path = table.write(out)
         if as_json:

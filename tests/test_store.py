@@ -1,0 +1,221 @@
+"""The result store (nimlab.store), `nimlab cache` and `nimlab table` on the kernels."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from nimlab import store, tables
+from nimlab.cli import main
+from nimlab.engine import Solver
+from nimlab.games import CashNim, EndNim, FibonacciNim, SharingNim
+from nimlab.kernels import sharing as sh_k
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path, monkeypatch):
+    """Every test gets its own store, and every table is worth storing."""
+    directory = tmp_path / "cache"
+    monkeypatch.setenv(store.ENV, str(directory))
+    monkeypatch.setattr(store, "MIN_WORK", 0)
+    return directory
+
+
+class Counter:
+    """A compute function that counts its calls: ``V[i, j] = i * 100 + j``."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, bound, progress):
+        self.calls.append(bound)
+        i, j = np.indices((bound + 1, bound + 1))
+        return i * 100 + j
+
+
+def files(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir()) if directory.exists() else []
+
+
+def test_cache_dir_follows_the_environment(cache, monkeypatch):
+    assert store.cache_dir() == cache
+    monkeypatch.delenv(store.ENV)
+    from platformdirs import user_cache_dir
+    assert store.cache_dir() == Path(user_cache_dir("nimlab"))
+
+
+def test_a_stored_table_is_reused_and_sliced(cache):
+    compute = Counter()
+    first = store.cached("demo", {"k": 1}, 20, compute)
+    again = store.cached("demo", {"k": 1}, 20, compute)
+    smaller = store.cached("demo", {"k": 1}, 7, compute)
+    assert compute.calls == [20]
+    assert np.array_equal(first, again)
+    assert np.array_equal(smaller, first[:8, :8])
+    # Other parameters are another table.
+    store.cached("demo", {"k": 2}, 5, compute)
+    assert compute.calls == [20, 5]
+    assert len(store.entries()) == 2
+
+
+def test_other_versions_are_not_reused(cache, monkeypatch):
+    compute = Counter()
+    store.cached("demo", {}, 6, compute)
+    monkeypatch.setattr(store, "__version__", "99.0")
+    store.cached("demo", {}, 6, compute)
+    assert compute.calls == [6, 6]
+
+
+def test_use_cache_false_touches_nothing(cache):
+    compute = Counter()
+    store.cached("demo", {}, 6, compute, use_cache=False)
+    store.cached("demo", {}, 6, compute, use_cache=False)
+    assert compute.calls == [6, 6] and files(cache) == []
+
+
+def test_small_tables_are_not_written(cache, monkeypatch):
+    monkeypatch.setattr(store, "MIN_WORK", 10_000)
+    store.cached("demo", {}, 6, Counter())
+    assert store.entries() == []
+
+
+def test_sharing_table_is_extended_not_recomputed(cache, monkeypatch):
+    small = store.sharing_table(45)
+    assert np.array_equal(small, sh_k.sharing_table(45))
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("computed from scratch")
+
+    monkeypatch.setattr(sh_k, "sharing_table", refuse)
+    grown = store.sharing_table(100)
+    assert np.array_equal(grown, sh_k.sharing_reference_compiled(100))
+    [entry] = store.entries()  # the smaller table was superseded
+    assert entry.bound == (100,)
+    assert np.array_equal(store.sharing_table(30), grown[:31, :31])
+
+
+def test_a_truncated_or_corrupted_file_is_recomputed(cache):
+    compute = Counter()
+    good = store.cached("demo", {}, 30, compute)
+    [entry] = store.entries()
+    data = entry.path.read_bytes()
+    entry.path.write_bytes(data[: len(data) // 2])  # truncated
+    assert np.array_equal(store.cached("demo", {}, 30, compute), good)
+    assert compute.calls == [30, 30]
+    [entry] = store.entries()
+    data = bytearray(entry.path.read_bytes())
+    data[-5] ^= 0xFF  # same size, one byte changed
+    entry.path.write_bytes(bytes(data))
+    assert np.array_equal(store.cached("demo", {}, 30, compute), good)
+    assert compute.calls == [30, 30, 30]
+    # A data file without its sidecar (a run stopped between the two) is ignored.
+    store.entries()[0].sidecar.unlink()
+    assert store.entries() == []
+    assert np.array_equal(store.cached("demo", {}, 30, compute), good)
+    assert compute.calls == [30, 30, 30, 30]
+
+
+def test_an_interrupted_write_leaves_no_table(cache, monkeypatch):
+    def interrupted(src, dst):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(store.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        store.cached("demo", {}, 12, Counter())
+    assert files(cache) == []  # the temporary file was removed too
+
+
+def test_a_process_killed_before_the_replace_leaves_no_table(cache):
+    script = textwrap.dedent(f"""
+        import os, signal
+        from nimlab import store
+        store.MIN_WORK = 0
+        store.os.replace = lambda src, dst: os.kill(os.getpid(), signal.SIGKILL)
+        store.sharing_table(60)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], env={**__import__("os").environ},
+                          capture_output=True)
+    assert done.returncode != 0
+    assert [f for f in files(cache) if not f.endswith(".part")] == []
+    assert store.entries() == []
+    assert np.array_equal(store.sharing_table(60), sh_k.sharing_table(60))
+    store.clear()
+    assert files(cache) == []
+
+
+def test_other_games_through_the_store(cache):
+    first = store.fibonacci_first_move(3, 14)
+    assert store.fibonacci_first_move(3, 10) == [p for p in first if max(p) <= 10]
+    W = store.cash_winners((1, 3, 4), 12, 15)
+    assert np.array_equal(store.cash_winners((4, 3, 1), 10, 9), W[:11, :10, :10])
+    V = store.endnim_values(3, 9, "misere")
+    assert np.array_equal(store.endnim_values(3, 6, "misere"), V[:7, :7, :7])
+    assert list(store.subtraction_values((1, 3, 4), 9)) == [0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
+    games = sorted(e.meta["game"] for e in store.entries())
+    assert games == ["cash", "end-nim", "fibonacci-first-move", "subtraction"]
+
+
+# ------------------------------------------------------------------------------ builders
+def test_builders_agree_with_the_generic_solver():
+    sharing = Solver(SharingNim())
+    V = tables.sharing_values(12)
+    assert all(V[a, b] == sharing.value((0, a, b)) for b in range(13) for a in range(b + 1))
+    end = Solver(EndNim("loop"))
+    table = tables.endnim_table(3, 5, "loop")
+    assert len(table.rows) == 125
+    assert all(row[3] == end.value(tuple(row[:3])) for row in table.rows)
+    grid = tables.endnim_table(2, 6, "misere")
+    misere = Solver(EndNim("misere"))
+    assert grid.rows[2][4] == misere.value((3, 5))
+    cash = Solver(CashNim((1, 3, 4)))
+    rows = tables.cash_table("1,3,4", 11, 9).rows
+    assert all(rows[d1][d2] == ("I" if cash.value((11, d1, d2)) else "II")
+               for d1 in range(10) for d2 in range(10))
+    fib = Solver(FibonacciNim(2))
+    four = tables.fibonacci_first_move_p_positions(4, 5)  # 4 piles: the generic solver
+    assert all(fib.value((p, 0)) == 0 for p in four) and four
+
+
+# ------------------------------------------------------------------------------ CLI
+def test_cache_list_and_clear_through_the_cli(cache, tmp_path):
+    runner = CliRunner()
+    listed = runner.invoke(main, ["cache", "list", "--json"])
+    assert listed.exit_code == 0 and json.loads(listed.output)["tables"] == []
+    out = tmp_path / "t.npy"
+    made = runner.invoke(main, ["table", "sharing", "--max", "70", "--out", str(out)])
+    assert made.exit_code == 0, made.output
+    assert np.array_equal(np.load(out), sh_k.sharing_table(70))
+    listed = json.loads(runner.invoke(main, ["cache", "list", "--json"]).output)
+    [entry] = listed["tables"]
+    assert (entry["game"], entry["bound"], entry["current"]) == ("sharing", 70, True)
+    assert "sharing" in runner.invoke(main, ["cache", "list"]).output
+    runner.invoke(main, ["table", "end-nim", "--max", "5", "--no-cache", "--out",
+                         str(tmp_path / "e.csv")])
+    assert len(json.loads(runner.invoke(main, ["cache", "list", "--json"]).output)["tables"]) == 1
+    cleared = runner.invoke(main, ["cache", "clear", "--json"])
+    assert json.loads(cleared.output)["removed"] == 1
+    assert files(cache) == []
+    assert "no stored tables" in runner.invoke(main, ["cache", "list"]).output
+
+
+def test_table_command_writes_kernel_tables(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "f.csv"
+    done = runner.invoke(main, ["table", "fibonacci", "--piles", "3", "--max", "15", "--out",
+                                str(out), "--no-cache"])
+    assert done.exit_code == 0, done.output
+    solver = Solver(FibonacciNim(2))
+    lines = [tuple(map(int, line.split(","))) for line in out.read_text().split()]
+    assert lines and all(solver.value((p, 0)) == 0 for p in lines)
+    shown = runner.invoke(main, ["table", "cash", "--set", "1,3,4", "--n", "9", "--max", "4",
+                                 "--json"])
+    assert json.loads(shown.output)["rows"][0] == ["II"] * 5
+    bad = runner.invoke(main, ["table", "end-nim", "--piles", "4"])
+    assert bad.exit_code == 2 and "2 or 3 piles" in bad.output
