@@ -147,18 +147,28 @@ def test_sharing_rows_against_brute_force():
                       for a in range(B + 1)])
     for a in range(0, 8):
         row = families.check_sharing_row(table, a)
-        right = [table[a][b] for b in range(2 * a, B + 1)]
         bad = [b for b in range(2 * a, B + 1) if table[a][b] >= 2 and a > 2 * table[a][b] - 1]
         assert row["conj3_violations"] == len(bad)
         assert row["max_value"] == max(table[a][a:])
-        assert row["values_right"] == sorted(set(int(v) for v in right))
+        assert row["max_first_half"] == max(table[a][a:a + (B + 1 - a) // 2])
+    whole = families.check_conjecture3(table)
+    largest = {}
+    for a in range(B // 2 + 1):
+        for b in range(2 * a, B + 1):
+            if table[a][b] >= 2:
+                largest[table[a][b]] = a
+    assert whole["largest_a_per_g"] == [f"{g}:{a}" for g, a in sorted(largest.items())]
+    assert whole["conj3_violations"] == sum(1 for g, a in [(table[a][b], a) for a in
+                                                           range(B // 2 + 1)
+                                                           for b in range(2 * a, B + 1)]
+                                            if g >= 2 and a > 2 * g - 1)
 
 
 def test_sharing_conjectures_sweep_small(client, tmp_path):
     result = run_sweep("sharing-conjectures", tmp_path / "c.csv", {"max": 40, "rows": 6},
                        client=client)
-    assert result.ran == 7 and result.summary["corollary_3_fails"] == []
-    assert result.summary["conjecture_3_violations"] == []
+    assert result.ran == 8 and result.summary["corollary_3_fails"] == []
+    assert result.summary["conjecture_3_violations_whole_table"] == 0
 
 
 @pytest.mark.parametrize("args", [
@@ -189,3 +199,20 @@ def test_cli_runs_a_local_cluster(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert len(read(out)) == 10
+
+
+def test_section6_printed_data():
+    """sharing-nim.txt Section 6: the largest row a holding a g-position (a <= b/2), b <= 200,
+    and the b of the 2-positions in rows 0 and 3 (first 300 values) - test data."""
+    from nimlab.research.sequences import sharing_grid
+
+    table = sharing_grid(300)
+    largest = dict(x.split(":") for x in
+                   families.check_conjecture3(table[:201, :201])["largest_a_per_g"])
+    printed = {4: 6, 5: 6, 6: 7, 7: 9, 8: 12, 9: 11, 10: 13}
+    assert {g: int(largest[str(g)]) for g in printed} == printed
+    assert [b for b in range(301) if table[0, b] == 2] == [32, 72, 104, 120, 128, 136, 200,
+                                                         216, 232, 248, 288]
+    assert [b for b in range(6, 301) if table[3, b] == 2] == [23, 67, 147, 243, 259, 275]
+    # The paper says 3-positions lie in rows a <= 3; its own Table 1 has G(0,4,8) = 3.
+    assert brute.sharing((0, 4, 8)) == 3 and int(largest["3"]) == 4

@@ -133,14 +133,32 @@ def _sharing_shared(bounds: dict, progress) -> np.ndarray:
 
 def _sharing_jobs(bounds: dict) -> list[tuple[str, dict]]:
     top = min(bounds["rows"], bounds["max"] // 2)
-    return [(f"a={a};b<={bounds['max']}", {"a": a}) for a in range(top + 1)]
+    jobs = [(f"a={a};b<={bounds['max']}", {"a": a}) for a in range(top + 1)]
+    return jobs + [(f"whole-table;b<={bounds['max']}", {"a": None})]
+
+
+def check_conjecture3(table: np.ndarray) -> dict:
+    """Conjecture 3 of sharing-nim.txt on the whole table: ``G(0,a,b) = g >= 2`` with
+    ``a <= b/2`` implies ``a <= 2g - 1``; also the largest such ``a`` for every ``g``."""
+    bound = table.shape[1] - 1
+    largest = np.full(int(table.max()) + 1, -1, dtype=np.int64)
+    violations, witness = 0, None
+    for a in range(bound // 2 + 1):
+        right = table[a, 2 * a:].astype(np.int64)
+        bad = np.flatnonzero((right >= 2) & (a > 2 * right - 1))
+        if bad.size and witness is None:
+            witness = f"G(0,{a},{2 * a + int(bad[0])}) = {int(right[bad[0]])}"
+        violations += int(bad.size)
+        largest[np.unique(right)] = a
+    return {"b_max": bound, "conj3_violations": violations, "conj3_witness": witness,
+            "largest_a_per_g": [f"{g}:{a}" for g, a in enumerate(largest) if g >= 2 and a >= 0]}
 
 
 def check_sharing_row(table: np.ndarray, a: int) -> dict:
     """Conjectures 1-3 of sharing-nim.txt on row ``a`` of ``table`` (``V[a, b] = G(0,a,b)``)."""
     bound = table.shape[1] - 1
     row = table[a, a:].astype(np.int64)
-    right = table[a, 2 * a:]  # the part with a <= b/2
+    right = row[a:]  # the part with a <= b/2
     half = len(row) // 2
     g = right
     bad = np.flatnonzero((g >= 2) & (a > 2 * g - 1))
@@ -157,20 +175,21 @@ def check_sharing_row(table: np.ndarray, a: int) -> dict:
         "conj3_violations": int(bad.size),
         "conj3_witness": (f"G(0,{a},{2 * a + int(bad[0])}) = {int(g[bad[0]])}"
                           if bad.size else None),
-        "values_right": sorted({int(v) for v in right}),
         "cor3_holds": not mismatch.size,
     }
 
 
 def _sharing_run(params: dict, shared: Any) -> dict:
+    if params["a"] is None:
+        return check_conjecture3(shared)
     return check_sharing_row(shared, params["a"])
 
 
 def _sharing_summary(rows: list[dict[str, str]], bounds: dict) -> dict:
-    largest_a: dict[int, int] = {}
-    for row in rows:
-        for g in _ints(row["values_right"]):
-            largest_a[g] = max(largest_a.get(g, -1), int(row["a"]))
+    whole = next(r for r in rows if not r["a"])
+    rows = [r for r in rows if r["a"]]
+    largest_a = {int(g): int(a) for g, a in (x.split(":") for x in _ints_text(
+        whole["largest_a_per_g"]))}
     growth = [int(r["a"]) for r in rows if int(r["max_second_half"]) > int(r["max_first_half"])]
     return {
         "table": f"G(0,a,b), b <= {bounds['max']}", "rows": len(rows),
@@ -179,9 +198,10 @@ def _sharing_summary(rows: list[dict[str, str]], bounds: dict) -> dict:
         "conjecture_2_rows_found_periodic": [
             {"a": r["a"], "preperiod": r["preperiod"], "period": r["period"],
              "full_periods": r["full_periods"]} for r in rows if r["periodicity"] != "none"],
-        "conjecture_3_violations": [r["conj3_witness"] for r in rows
-                                    if int(r["conj3_violations"])],
-        "conjecture_3_largest_a_per_g": {g: largest_a[g] for g in sorted(largest_a) if g >= 2},
+        "conjecture_3_violations_whole_table": int(whole["conj3_violations"]),
+        "conjecture_3_first_witness": whole["conj3_witness"] or None,
+        "conjecture_3_largest_a_per_g": largest_a,
+        "conjecture_3_g_with_a_above_g+3": [g for g, a in largest_a.items() if a > g + 3],
         "corollary_3_fails": [r["a"] for r in rows if not _yes(r["cor3_holds"])],
     }
 
@@ -315,7 +335,9 @@ def sharing4_total(n: int) -> dict:
     ps = [p for p in positions if solver.value(p) == 0]
     reduced = [p for p in ps if p[0] == 0]
     pairs = [p for p in positions if p[0] == p[1] and p[2] == p[3]]
+    three = [(a, b, n - a - b) for a in range(n // 3 + 1) for b in range(a, (n - a) // 2 + 1)]
     return {"kind": "total", "n": n, "positions": len(positions), "p_count": len(ps),
+            "p3_count": sum(1 for p in three if solver.value(p) == 0),
             "p_reduced": len(reduced), "floor_n_3": n // 3,
             "p_positions": [".".join(map(str, p)) for p in ps],
             "pairs_all_p": all(solver.value(p) == 0 for p in pairs)}
@@ -344,8 +366,11 @@ def _sharing4_summary(rows: list[dict[str, str]], bounds: dict) -> dict:
     reduced = [int(r["p_reduced"]) for r in totals]
     lemma1 = all(counts[n] == reduced[n] + (counts[n - 4] if n >= 4 else 0)
                  for n in range(len(counts)))
+    three = [int(r["p3_count"]) for r in totals]
     differs = [n for n, c in enumerate(counts) if c != n // 3]
     ps = [tuple(map(int, p.split("."))) for r in totals for p in _ints_text(r["p_positions"])]
+    reduced_ps = {tuple(x - p[0] for x in p) for p in ps}
+    top = bounds["total"]
     low = sorted({p[3] - p[0] for p in ps if p[0] == p[1] == p[2]})
     high = sorted({p[3] - p[0] for p in ps if p[1] == p[2] == p[3]})
     return {
@@ -353,9 +378,17 @@ def _sharing4_summary(rows: list[dict[str, str]], bounds: dict) -> dict:
         "reduced_p_count_by_total": reduced,
         "claim_P(n)=P(n-4)+reduced(n) (Lemma 1: adding 1 to every pile)": lemma1,
         "claim_(a,a,b,b)_always_P (mirror strategy)": all(_yes(r["pairs_all_p"]) for r in totals),
-        "three_pile_formula_floor(n/3)_first_fails_at": differs[0] if differs else None,
+        "four_pile_P(n)_vs_floor(n/3)_first_differs_at": differs[0] if differs else None,
+        "three_pile_P(n)_by_total": three,
+        "three_pile_Proposition_1_P(n)=floor(n/3)_fails_at": [
+            n for n, c in enumerate(three) if c != n // 3][:5],
+        "three_pile_P(n)=floor(n/3)+1_holds": all(c == n // 3 + 1 for n, c in enumerate(three)),
         "P_positions_(0,0,0,m)_have_m_in": low,
         "P_positions_(0,m,m,m)_have_m_in": high,
+        "observed_(0,0,2k,2k+1)_is_P_fails_for_k": [
+            k for k in range(1, (top - 1) // 4 + 1) if (0, 0, 2 * k, 2 * k + 1) not in reduced_ps],
+        "observed_(0,1,c,c)_is_P_for_odd_c_fails_for_c": [
+            c for c in range(1, (top - 1) // 2 + 1, 2) if (0, 1, c, c) not in reduced_ps],
         "complement_maxima": f"0..{bounds['complement']}",
         "complement_holds": all(_yes(r["complement_holds"]) for r in comps),
         "complement_witnesses": [r["complement_witness"] for r in comps
@@ -379,7 +412,7 @@ SWEEPS: dict[str, Sweep] = {s.name: s for s in [
     Sweep("sharing-conjectures", "Ho's Conjectures 1-3 on the rows of the Sharing Nim table",
           ["a", "b_max", "max_value", "first_b_of_max", "max_first_half", "max_second_half",
            "periodicity", "period", "preperiod", "full_periods", "conj3_violations",
-           "conj3_witness", "values_right", "cor3_holds"],
+           "conj3_witness", "cor3_holds", "largest_a_per_g"],
           {"max": (400, "table size B (b <= B)"), "rows": (60, "rows a = 0..R")},
           _sharing_jobs, _sharing_run, _sharing_summary, _sharing_shared),
     Sweep("graph-nim", "Graph Nim on every digraph with 3 and 4 vertices vs Sharing Nim",
@@ -389,7 +422,8 @@ SWEEPS: dict[str, Sweep] = {s.name: s for s in [
           {"tokens3": (12, "3 vertices: piles 0..T"), "tokens4": (6, "4 vertices: piles 0..T")},
           _graph_jobs, _graph_run, _graph_summary),
     Sweep("sharing4", "4-pile Sharing Nim: complement symmetry, P-positions by total",
-          ["kind", "n", "m", "positions", "p_count", "p_reduced", "floor_n_3", "pairs_all_p",
+          ["kind", "n", "m", "positions", "p_count", "p3_count", "p_reduced", "floor_n_3",
+           "pairs_all_p",
            "p_positions", "complement_holds", "complement_witness"],
           {"total": (40, "totals n = 0..N"), "complement": (14, "largest pile m = 0..M")},
           _sharing4_jobs, _sharing4_run, _sharing4_summary),

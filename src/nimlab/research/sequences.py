@@ -2,12 +2,12 @@
 
 Every sequence comes from the games' own values: the Sharing Nim table through
 :func:`nimlab.tables.sharing_values`, nim-sequences through :func:`nimlab.tables.subtraction_table`,
-and NIM with cash through :func:`cash_wins` (a table of winners over ``(n, d1, d2)``).
+and NIM with cash through :func:`cash_wins` (the winners over ``(n, d1, d2)``, from the
+compiled kernel of :mod:`nimlab.kernels.cash`).
 
 **NIM with cash.**  ``cash_wins(A, N, D)[n, d1, d2]`` is True when the player to move wins
 ``(n; d1, d2)`` (Def 1.4 and 2.1 of nim-with-cash.txt: removing ``a`` stones costs ``a``
-dollars; a player who cannot afford any removal cannot move and loses).  It is filled in order of
-``n`` from ``win(n; d1, d2) = OR over a in A, a <= min(n, d1) of NOT win(n - a; d2, d1 - a)``.
+dollars; a player who cannot afford any removal cannot move and loses).
 
 The **cash function** ``f(n)`` of Def 7.1: let ``W(n)`` be the winner of NIM(A) with unlimited
 funds (Player II exactly at the P-positions).  Then ``f(n)`` is the least ``d`` such that
@@ -59,21 +59,16 @@ def losing_indicator(values) -> list[int]:
 # ------------------------------------------------------------------------------- cash
 def cash_wins(subtraction_set, stones: int, budgets: int,
               progress: Progress = _quiet) -> np.ndarray:
-    """``W[n, d1, d2]``: the player to move wins ``(n; d1, d2)``, ``n <= stones``, ``d <= budgets``."""
+    """``W[n, d1, d2]``: the player to move wins ``(n; d1, d2)``, ``n <= stones``, ``d <= budgets``.
+
+    The table comes from the compiled kernel :func:`nimlab.kernels.cash.cash_winners`.
+    """
+    from nimlab.kernels.cash import cash_winners
+
     moves = parse_subtraction_set(subtraction_set)
     if stones < 0 or budgets < 0:
         raise InputError("stones and budgets must be >= 0")
-    size = budgets + 1
-    wins = np.zeros((stones + 1, size, size), dtype=bool)
-    for n in range(stones + 1):
-        here = wins[n]
-        for a in moves:
-            if a > n or a > budgets:
-                break
-            # (n; d1, d2) -> (n - a; d2, d1 - a) for d1 >= a
-            here[a:, :] |= ~wins[n - a][:, : size - a].T
-        progress(n + 1, stones + 1)
-    return wins
+    return cash_winners(moves, stones, budgets, progress).astype(bool)
 
 
 def cash_function(subtraction_set, bound: int, wins: np.ndarray | None = None,

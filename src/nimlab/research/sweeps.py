@@ -117,6 +117,7 @@ class ResultFile:
         fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.",
                                    suffix=".part")
         try:
+            os.fchmod(fd, 0o644)  # mkstemp makes the file private; a result table is not
             with os.fdopen(fd, "w") as handle:
                 handle.write(out.getvalue())
             os.replace(tmp, self.path)

@@ -1,0 +1,269 @@
+"""Pictures of nimlab's tables, sequences and sweeps (Matplotlib, Agg backend, PNG or SVG).
+
+Every ``*_figure`` function returns a :class:`matplotlib.figure.Figure`; :func:`save` writes it
+by the file's extension, atomically (temporary file, then :func:`os.replace`).  The data come
+from the builders of :mod:`nimlab.tables` and the sequences of :mod:`nimlab.research.sequences`.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+from matplotlib.colors import ListedColormap  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from nimlab.errors import InputError  # noqa: E402
+from nimlab.research.sequences import sharing_grid, sharing_row  # noqa: E402
+from nimlab.tables import cash_table, endnim_table  # noqa: E402
+
+Progress = Callable[[int, int], None]
+FORMATS = (".png", ".svg")
+
+
+def _quiet(done: int, total: int) -> None:
+    return None
+
+
+def save(figure: Figure, path: str | os.PathLike, dpi: int = 110) -> Path:
+    """Write ``figure`` to ``path`` (.png or .svg) atomically; close it."""
+    path = Path(path)
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise InputError(f"cannot write {path.name}: the picture's name must end in .png or .svg")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        os.fchmod(fd, 0o644)
+        with os.fdopen(fd, "wb") as handle:
+            figure.savefig(handle, format=suffix[1:], dpi=dpi, bbox_inches="tight")
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    finally:
+        plt.close(figure)
+    return path
+
+
+def _figure(width: float = 7.5, height: float = 5.0) -> tuple[Figure, plt.Axes]:
+    figure, axes = plt.subplots(figsize=(width, height))
+    return figure, axes
+
+
+# ----------------------------------------------------------------------- Sharing Nim
+def sharing_heatmap_figure(bound: int, progress: Progress = _quiet) -> Figure:
+    """``G(0, a, b)`` over ``0 <= a <= b <= bound``: columns are palindromes (Theorem 1)."""
+    table = sharing_grid(bound, progress).astype(float)
+    table[table < 0] = np.nan
+    figure, axes = _figure(8, 6)
+    image = axes.imshow(table, origin="lower", cmap="viridis", interpolation="nearest",
+                        aspect="auto")
+    b = np.arange(bound + 1)
+    axes.plot(b, b / 2, color="white", lw=0.8, ls="--", label="a = b/2 (mirror of each column)")
+    axes.set_xlabel("b (largest pile)")
+    axes.set_ylabel("a (middle pile)")
+    axes.set_title(f"Sharing Nim: G(0, a, b) for 0 <= a <= b <= {bound}\n"
+                   "each column reads the same upwards and downwards (Theorem 1)")
+    axes.legend(loc="upper left", fontsize=8)
+    figure.colorbar(image, ax=axes, label="nim-value")
+    return figure
+
+
+def sequence_figure(a: int, count: int, progress: Progress = _quiet) -> Figure:
+    """Row ``a``: ``G(0, a, b)`` for the first ``count`` values of ``b >= a``, as the paper's
+    Figures 4 (``a = 2``, 500 values) and 5 (``a = 6``, 800 values) show ``G(1, a+1, n)``."""
+    if count < 1:
+        raise InputError("--count must be at least 1")
+    table = sharing_grid(a + count - 1, progress)
+    values = sharing_row(table, a)[:count]
+    n = np.arange(a + 1, a + 1 + len(values))
+    figure, axes = _figure(9, 4)
+    axes.plot(n, values, lw=0.6, color="tab:blue")
+    axes.plot(n, values, ".", ms=2.5, color="tab:blue")
+    axes.set_xlabel(f"n  (G(1, {a + 1}, n) = G(0, {a}, n - 1))")
+    axes.set_ylabel("nim-value")
+    axes.set_title(f"The first {len(values)} nim-values of (G(1, {a + 1}, n))_(n >= {a + 1}); "
+                   f"max {max(values)}")
+    axes.grid(alpha=0.3)
+    return figure
+
+
+def g_distribution_figure(bound: int, g_max: int, progress: Progress = _quiet) -> Figure:
+    """Where the g-positions lie (Section 6): for each ``g``, the rows ``a <= b/2`` holding one,
+    with Conjecture 3's bound ``a <= 2g - 1``."""
+    table = sharing_grid(bound, progress)
+    rows = bound // 2 + 1
+    counts = np.zeros((rows, g_max + 1))
+    for a in range(rows):
+        right = table[a, 2 * a:]
+        right = right[right <= g_max]
+        np.add.at(counts[a], right, 1)
+    figure, axes = _figure(8, 5.5)
+    shown = np.where(counts > 0, counts, np.nan)
+    top = int(np.max(np.nonzero(counts.any(axis=1)))) if counts.any() else 0
+    image = axes.imshow(shown[: top + 2], origin="lower", aspect="auto", cmap="magma_r",
+                        interpolation="nearest", norm=matplotlib.colors.LogNorm())
+    g = np.arange(g_max + 1)
+    axes.plot(g[2:], 2 * g[2:] - 1, color="tab:blue", lw=1.2, label="a = 2g - 1 (Conjecture 3)")
+    axes.set_xlabel("nim-value g")
+    axes.set_ylabel("row a (positions (0, a, b) with a <= b/2)")
+    axes.set_ylim(-0.5, top + 1.5)
+    axes.set_title(f"Sharing Nim: how many g-positions each row holds, b <= {bound}")
+    axes.legend(loc="upper left", fontsize=8)
+    figure.colorbar(image, ax=axes, label="number of positions")
+    return figure
+
+
+# --------------------------------------------------------------------- End-Nim, cash
+def endnim_slice_figure(bound: int, middle: int, variant: str = "normal",
+                        progress: Progress = _quiet) -> Figure:
+    """3-pile End-Nim values of ``(a, middle, c)``, ``1 <= a, c <= bound``."""
+    if not 1 <= middle <= bound:
+        raise InputError(f"--middle must be between 1 and --max {bound}, got {middle}")
+    table = endnim_table(3, bound, variant, progress)
+    grid = np.full((bound, bound), np.nan)
+    for a, b, c, value in table.rows:
+        if b == middle:
+            grid[a - 1, c - 1] = value
+    figure, axes = _figure(6.5, 5.5)
+    image = axes.imshow(grid, origin="lower", cmap="viridis", interpolation="nearest",
+                        extent=(0.5, bound + 0.5, 0.5, bound + 0.5))
+    zero = np.argwhere(grid == 0)
+    axes.plot(zero[:, 1] + 1, zero[:, 0] + 1, "s", mfc="none", mec="white", ms=4,
+              label="P-positions")
+    axes.set_xlabel("c (right pile)")
+    axes.set_ylabel("a (left pile)")
+    axes.set_title(f"End-Nim ({variant}): values of (a, {middle}, c)")
+    axes.legend(loc="upper left", fontsize=8)
+    figure.colorbar(image, ax=axes, label="nim-value")
+    return figure
+
+
+def cash_grid_figure(subtraction_set: str, stones: int, bound: int,
+                     progress: Progress = _quiet) -> Figure:
+    """Who wins NIM(A) with cash from ``(n; d1, d2)`` over the budgets."""
+    table = cash_table(subtraction_set, stones, bound, progress)
+    grid = np.array([[1 if cell == "I" else 0 for cell in row] for row in table.rows])
+    figure, axes = _figure(6, 5.5)
+    axes.imshow(grid, origin="lower", cmap=ListedColormap(["#d9d9d9", "#2c7fb8"]),
+                interpolation="nearest", vmin=0, vmax=1)
+    axes.set_xlabel("d2 (Player II's money)")
+    axes.set_ylabel("d1 (Player I's money)")
+    label = table.meta["set"]
+    axes.set_title(f"NIM({label}) with cash, n = {stones}: blue = Player I wins, "
+                   "grey = Player II")
+    return figure
+
+
+# ---------------------------------------------------------------------------- sweeps
+def _read(path: str | os.PathLike) -> list[dict[str, str]]:
+    try:
+        with open(path, newline="") as handle:
+            return list(csv.DictReader(handle))
+    except OSError as problem:
+        raise InputError(f"cannot read the sweep table {path}: {problem.strerror}") from None
+
+
+def sweep_figure(path: str | os.PathLike) -> Figure:
+    """A summary picture of a sweep's CSV (the sweep is recognised by its columns)."""
+    rows = _read(path)
+    if not rows:
+        raise InputError(f"{path} holds no rows")
+    columns = set(rows[0])
+    for marker, draw in _SWEEP_PLOTS:
+        if marker in columns:
+            return draw(rows)
+    raise InputError(f"{path} is not the table of a nimlab sweep")
+
+
+def _cash_summary_plot(rows) -> Figure:
+    rows = [r for r in rows if r["verdict"] in ("holds", "fails")]
+    figure, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2))
+    excess = [int(r["max_f_minus_M_plus_L"]) for r in rows]
+    values = sorted(set(excess))
+    left.bar([str(v) for v in values], [excess.count(v) for v in values], color="tab:blue")
+    left.set_xlabel("max f(i) over one period  -  (M - L)")
+    left.set_ylabel("subtraction sets")
+    left.set_title("part (a) asks for f(i) <= M - L - 1, i.e. <= -1 here")
+    by_size: dict[int, list[int]] = {}
+    for r in rows:
+        by_size.setdefault(int(r["max_element"]), [0, 0])[r["b_holds"] != "yes"] += 1
+    sizes = sorted(by_size)
+    holds = [by_size[s][0] for s in sizes]
+    fails = [by_size[s][1] for s in sizes]
+    right.bar(sizes, holds, color="tab:green", label="part (b) holds")
+    right.bar(sizes, fails, bottom=holds, color="tab:red", label="part (b) fails")
+    right.set_xlabel("largest element of A")
+    right.set_ylabel("subtraction sets containing 1")
+    right.set_title("f(Mk + i) = (M - L)k + f(i)?")
+    right.legend(fontsize=8)
+    figure.suptitle(f"NIM with Cash, Section 7 conjecture: {len(rows)} sets, "
+                    f"n <= {rows[0]['n_max']}")
+    figure.tight_layout()
+    return figure
+
+
+def _sharing_summary_plot(rows) -> Figure:
+    figure, axes = _figure(8, 4.5)
+    a = [int(r["a"]) for r in rows]
+    axes.plot(a, [int(r["max_value"]) for r in rows], "o-", ms=3, label="max of the row")
+    axes.plot(a, [int(r["max_first_half"]) for r in rows], ".", ms=4,
+              label="max over the first half of the row")
+    axes.set_xlabel("row a")
+    axes.set_ylabel("largest G(0, a, b)")
+    axes.set_title(f"Sharing Nim rows, b <= {rows[0]['b_max']} (Conjecture 1: rows bounded?)")
+    axes.legend(fontsize=8)
+    axes.grid(alpha=0.3)
+    return figure
+
+
+def _graph_summary_plot(rows) -> Figure:
+    figure, axes = plt.subplots(1, 2, figsize=(10, 4.2))
+    for axis, v in zip(axes, ("3", "4")):
+        mine = [r for r in rows if r["vertices"] == v]
+        for strong, colour in (("yes", "tab:red"), ("no", "tab:blue")):
+            sel = [r for r in mine if r["strongly_connected"] == strong]
+            axis.scatter([int(r["arcs"]) for r in sel],
+                         [int(r["only_graph"]) + int(r["only_sharing"]) for r in sel],
+                         s=14, color=colour, alpha=0.7,
+                         label=f"strongly connected: {strong}")
+        axis.set_xlabel("number of arcs")
+        axis.set_ylabel("positions whose P/N status differs from Sharing Nim")
+        axis.set_title(f"{v} vertices, piles 0..{mine[0]['tokens']}")
+        axis.legend(fontsize=8)
+    figure.suptitle("Graph Nim on every digraph up to isomorphism vs Sharing Nim")
+    figure.tight_layout()
+    return figure
+
+
+def _sharing4_summary_plot(rows) -> Figure:
+    totals = sorted((r for r in rows if r["kind"] == "total"), key=lambda r: int(r["n"]))
+    n = [int(r["n"]) for r in totals]
+    figure, axes = _figure(8, 4.5)
+    axes.plot(n, [int(r["p_count"]) for r in totals], "o-", ms=3, label="4 piles: P(n)")
+    axes.plot(n, [int(r["p_reduced"]) for r in totals], "s-", ms=3,
+              label="4 piles: P-positions with an empty pile")
+    axes.plot(n, [k // 3 for k in n], "--", color="grey", label="3 piles: floor(n/3) "
+              "(Proposition 1)")
+    axes.set_xlabel("total number of tokens n")
+    axes.set_ylabel("number of P-positions")
+    axes.set_title("4-pile Sharing Nim: P-positions by total")
+    axes.legend(fontsize=8)
+    axes.grid(alpha=0.3)
+    return figure
+
+
+_SWEEP_PLOTS = [("max_f_minus_M_plus_L", _cash_summary_plot),
+                ("conj3_violations", _sharing_summary_plot),
+                ("only_sharing", _graph_summary_plot),
+                ("p_reduced", _sharing4_summary_plot)]
