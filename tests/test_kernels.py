@@ -208,3 +208,43 @@ def test_kernels_reject_bad_parameters():
         end_k.endnim_values(2, 5, "sideways")
     with pytest.raises(ValueError):
         fib_k.last_p_table(4, 5)
+
+
+# ------------------------------------------------------------------------------ solver API
+def test_table_solvers_answer_like_the_generic_solver():
+    from nimlab.errors import InputError
+    from nimlab.kernels.solvers import table_solver
+
+    sharing = table_solver("sharing", 14, use_cache=False)
+    generic = Solver(SharingNim())
+    for piles in product(range(3, 10), repeat=3):
+        if max(piles) - min(piles) <= 14:
+            assert sharing.value(piles) == generic.value(piles), piles
+            assert sharing.outcome(piles) == generic.outcome(piles)
+    with pytest.raises(InputError):
+        sharing.value((0, 1, 15))
+    for variant in end_k.VARIANTS:
+        for piles in (2, 3):
+            ends = table_solver("end-nim", 6, use_cache=False, variant=variant, piles=piles)
+            generic = Solver(EndNim(variant))
+            for k in range(1, piles + 1):
+                for row in product(range(1, 7), repeat=k):
+                    assert ends.value(row) == generic.value(row), (variant, row)
+    fib = table_solver("fibonacci", 9, factor="3/2", piles=3)
+    generic = Solver(FibonacciNim("3/2"))
+    for piles in product(range(0, 10), repeat=3):
+        for last in range(0 if min(piles) >= 2 else 1, 8):
+            assert fib.outcome((piles, last)) == generic.outcome((piles, last)), (piles, last)
+    with pytest.raises(InputError):
+        fib.outcome(((5, 5), 0))
+    with pytest.raises(InputError):
+        fib.value(((5, 5, 5), 1))
+    cash = table_solver("cash", 12, use_cache=False, set="1,3,4")
+    generic = Solver(CashNim((1, 3, 4)))
+    for m, d1, d2 in product(range(13), range(16), range(16)):
+        assert cash.outcome((m, d1, d2)) == generic.outcome((m, d1, d2))
+    sub = table_solver("subtraction", 40, use_cache=False, set="2,5")
+    generic = Solver(SubtractionNim((2, 5)))
+    assert [sub.value(n) for n in range(41)] == [generic.value(n) for n in range(41)]
+    with pytest.raises(InputError):
+        table_solver("wythoff", 5)

@@ -219,3 +219,26 @@ def test_table_command_writes_kernel_tables(tmp_path):
     assert json.loads(shown.output)["rows"][0] == ["II"] * 5
     bad = runner.invoke(main, ["table", "end-nim", "--piles", "4"])
     assert bad.exit_code == 2 and "2 or 3 piles" in bad.output
+
+
+def test_ctrl_c_during_nimlab_table_leaves_no_file(cache, tmp_path, monkeypatch):
+    from contextlib import contextmanager
+
+    from nimlab.cli.commands import table as table_command
+
+    calls = []
+
+    @contextmanager
+    def interrupting_bar(label, enabled=True):
+        def update(done, total):
+            calls.append(done)
+            if len(calls) == 3:
+                raise KeyboardInterrupt
+
+        yield update
+
+    monkeypatch.setattr(table_command, "progress_bar", interrupting_bar)
+    out = tmp_path / "out" / "v.npy"
+    done = CliRunner().invoke(main, ["table", "sharing", "--max", "300", "--out", str(out)])
+    assert done.exit_code == 130 and len(calls) == 3
+    assert not out.exists() and store.entries() == [] and files(cache) == []
