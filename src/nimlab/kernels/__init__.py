@@ -17,6 +17,9 @@ Python API for other modules (all return NumPy arrays):
 * :func:`nimlab.kernels.cash.subtraction_values` ``(set, n)`` and
   :func:`nimlab.kernels.cash.cash_winners` ``(set, n, d)`` - NIM(A) and NIM(A) with cash.
 
+* :func:`nimlab.kernels.solvers.table_solver` ``(game, bound, **options)`` - the generic
+  solver's ``value(position)`` / ``outcome(position)`` answered from a kernel table.
+
 For cached access (computed once, kept on disk) use :mod:`nimlab.store`.
 """
 
