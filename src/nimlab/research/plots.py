@@ -21,6 +21,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 from matplotlib.colors import ListedColormap  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from nimlab.errors import InputError  # noqa: E402
 from nimlab.research.sequences import sharing_grid, sharing_row  # noqa: E402
@@ -69,7 +70,7 @@ def sharing_heatmap_figure(bound: int, progress: Progress = _quiet) -> Figure:
     image = axes.imshow(table, origin="lower", cmap="viridis", interpolation="nearest",
                         aspect="auto")
     b = np.arange(bound + 1)
-    axes.plot(b, b / 2, color="white", lw=0.8, ls="--", label="a = b/2 (mirror of each column)")
+    axes.plot(b, b / 2, color="red", lw=0.8, ls="--", label="a = b/2 (mirror of each column)")
     axes.set_xlabel("b (largest pile)")
     axes.set_ylabel("a (middle pile)")
     axes.set_title(f"Sharing Nim: G(0, a, b) for 0 <= a <= b <= {bound}\n"
@@ -139,8 +140,10 @@ def endnim_slice_figure(bound: int, middle: int, variant: str = "normal",
     image = axes.imshow(grid, origin="lower", cmap="viridis", interpolation="nearest",
                         extent=(0.5, bound + 0.5, 0.5, bound + 0.5))
     zero = np.argwhere(grid == 0)
-    axes.plot(zero[:, 1] + 1, zero[:, 0] + 1, "s", mfc="none", mec="white", ms=4,
+    axes.plot(zero[:, 1] + 1, zero[:, 0] + 1, "s", mfc="none", mec="red", ms=4,
               label="P-positions")
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("c (right pile)")
     axes.set_ylabel("a (left pile)")
     axes.set_title(f"End-Nim ({variant}): values of (a, {middle}, c)")
@@ -182,7 +185,11 @@ def sweep_figure(path: str | os.PathLike) -> Figure:
     columns = set(rows[0])
     for marker, draw in _SWEEP_PLOTS:
         if marker in columns:
-            return draw(rows)
+            try:
+                return draw(rows)
+            except (KeyError, ValueError, IndexError) as problem:
+                raise InputError(f"{path}: a row of the sweep table is malformed ({problem}); "
+                                 "rerun the sweep into a new file") from None
     raise InputError(f"{path} is not the table of a nimlab sweep")
 
 
@@ -214,16 +221,30 @@ def _cash_summary_plot(rows) -> Figure:
 
 
 def _sharing_summary_plot(rows) -> Figure:
-    figure, axes = _figure(8, 4.5)
+    whole = [r for r in rows if not r["a"]]
+    rows = [r for r in rows if r["a"]]
+    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.3))
     a = [int(r["a"]) for r in rows]
-    axes.plot(a, [int(r["max_value"]) for r in rows], "o-", ms=3, label="max of the row")
-    axes.plot(a, [int(r["max_first_half"]) for r in rows], ".", ms=4,
+    left.plot(a, [int(r["max_value"]) for r in rows], "o-", ms=3, label="max of the row")
+    left.plot(a, [int(r["max_first_half"]) for r in rows], ".", ms=4,
               label="max over the first half of the row")
-    axes.set_xlabel("row a")
-    axes.set_ylabel("largest G(0, a, b)")
-    axes.set_title(f"Sharing Nim rows, b <= {rows[0]['b_max']} (Conjecture 1: rows bounded?)")
-    axes.legend(fontsize=8)
-    axes.grid(alpha=0.3)
+    left.set_xlabel("row a")
+    left.set_ylabel("largest G(0, a, b)")
+    left.set_title(f"Conjecture 1: rows bounded? (b <= {rows[0]['b_max']})")
+    left.legend(fontsize=8)
+    left.grid(alpha=0.3)
+    if whole:
+        pairs = [tuple(map(int, x.split(":"))) for x in whole[0]["largest_a_per_g"].split(";")]
+        g = np.array([p[0] for p in pairs])
+        right.plot(g, [p[1] for p in pairs], ".", ms=3, label="largest a holding a g-position")
+        right.plot(g, 2 * g - 1, "--", color="tab:red", lw=1, label="a = 2g - 1 (Conjecture 3)")
+        right.plot(g, g, ":", color="grey", lw=1, label="a = g")
+        right.set_xlabel("nim-value g")
+        right.set_ylabel("row a (a <= b/2)")
+        right.set_title(f"Conjecture 3 on the whole table, b <= {whole[0]['b_max']}")
+        right.legend(fontsize=8)
+        right.grid(alpha=0.3)
+    figure.tight_layout()
     return figure
 
 

@@ -47,7 +47,7 @@ def _quiet(done: int, total: int) -> None:
 # ----------------------------------------------------------------------------- NIM(A)
 def nim_sequence(subtraction_set, bound: int, progress: Progress = _quiet) -> list[int]:
     """``G(n)`` of NIM(A) for ``n = 0..bound``."""
-    table = subtraction_table(subtraction_set, bound, progress)
+    table = subtraction_table(subtraction_set, bound, progress, cache=False)
     return [row[1] for row in table.rows]
 
 
