@@ -17,6 +17,7 @@ computed side.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from fractions import Fraction
 from functools import lru_cache
@@ -1300,7 +1301,7 @@ def _table_artifact(directory: Path, name: str, rows: list) -> Outcome:
         csv_rows.append([where, str(shown), str(computed), "yes" if shown == computed else "NO"])
         if shown != computed:
             head, column = where.split(": ", 1)
-            key = (head.split(" (k=")[0], column)
+            key = (re.sub(r" \(k=\d+(, b=\d+)?\)", "", head), column)
             if key not in seen:
                 seen[key] = True
                 diffs.append(Difference(f"{key[0]}, column '{column}'", shown, computed))
