@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nimlab.engine import Solver
+from nimlab.errors import InputError
 from nimlab.games import CashNim, EndNim, FibonacciNim, SharingNim, SubtractionNim
 from nimlab.kernels import chunk_edges
 from nimlab.kernels import cash as cash_k
@@ -202,17 +203,22 @@ def test_cash_references_equal_generic_solver():
 
 
 def test_kernels_reject_bad_parameters():
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         cash_k.subtraction_values([0, 2], 5)
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         end_k.endnim_values(2, 5, "sideways")
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         fib_k.last_p_table(4, 5)
+    with pytest.raises(InputError, match="0..65534"):
+        fib_k.last_p_table(2, 70000)
+    with pytest.raises(InputError, match="GB of memory"):
+        sh_k.sharing_table(10**6)  # refused before anything is allocated
+    with pytest.raises(InputError, match="GB of memory"):
+        end_k.endnim_values(3, 10**4)
 
 
 # ------------------------------------------------------------------------------ solver API
 def test_table_solvers_answer_like_the_generic_solver():
-    from nimlab.errors import InputError
     from nimlab.kernels.solvers import table_solver
 
     sharing = table_solver("sharing", 14, use_cache=False)

@@ -35,6 +35,22 @@ def no_progress(done: int, total: int) -> None:
     return None
 
 
+def check_memory(nbytes: int, what: str) -> None:
+    """Refuse (one-line :class:`~nimlab.errors.InputError`) a table larger than the machine's
+    RAM, rather than let the system kill the process half-way."""
+    import os
+
+    from nimlab.errors import InputError
+
+    try:
+        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+        return
+    if nbytes > ram:
+        raise InputError(f"{what} needs about {nbytes / 2**30:,.1f} GB of memory and this "
+                         f"machine has {ram / 2**30:,.1f} GB; choose a smaller bound")
+
+
 def chunk_edges(start: int, stop: int, power: int, pieces: int = 100) -> list[int]:
     """Split ``range(start, stop)`` into about ``pieces`` chunks of equal work.
 

@@ -19,13 +19,14 @@ from typing import Sequence
 import numpy as np
 from numba import njit
 
-from nimlab.kernels import Progress, no_progress
+from nimlab.errors import InputError
+from nimlab.kernels import Progress, check_memory, no_progress
 
 
 def _set_array(subtraction_set: Sequence[int]) -> np.ndarray:
     values = sorted(int(a) for a in subtraction_set)
     if not values or values[0] <= 0 or len(set(values)) != len(values):
-        raise ValueError("a subtraction set holds distinct positive integers")
+        raise InputError("a subtraction set holds distinct positive integers, e.g. 1,3,4")
     return np.array(values, dtype=np.int64)
 
 
@@ -71,6 +72,7 @@ def cash_winners(subtraction_set: Sequence[int], stones: int, budget: int,
                  progress: Progress = no_progress) -> np.ndarray:
     """``W[m, d1, d2]`` (uint8) for ``0 <= m <= stones`` and ``0 <= d1, d2 <= budget``."""
     A = _set_array(subtraction_set)
+    check_memory((stones + 1) * (budget + 1) ** 2, f"the cash table for n = {stones}, d = {budget}")
     W = np.zeros((stones + 1, budget + 1, budget + 1), dtype=np.uint8)
     step = max(1, (stones + 1) // 50)
     for lo in range(0, stones + 1, step):

@@ -31,7 +31,8 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
-from nimlab.kernels import Progress, no_progress
+from nimlab.errors import InputError
+from nimlab.kernels import Progress, check_memory, no_progress
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
 
 VARIANTS = ("normal", "misere", "loop")
@@ -93,16 +94,17 @@ def endnim_values(piles: int, bound: int, variant: str = "normal",
                   progress: Progress = no_progress) -> np.ndarray:
     """Values of End-Nim rows of ``piles`` (1-3) piles in ``0..bound`` (layout: module docstring)."""
     if variant not in VARIANTS:
-        raise ValueError(f"unknown End-Nim variant {variant!r}")
+        raise InputError(f"unknown End-Nim variant {variant!r}; allowed: {', '.join(VARIANTS)}")
     if piles not in (1, 2, 3):
-        raise ValueError("the End-Nim kernel handles 1, 2 or 3 piles")
+        raise InputError(f"the End-Nim kernel handles 1, 2 or 3 piles, got {piles}")
     single = single_pile_values(bound, variant)
     if piles == 1:
         return single
     two = _two_pile(single)
     if piles == 2:
         return two
-    dtype = np.int16 if 2 * bound + 2 < np.iinfo(np.int16).max else np.int32
+    dtype = np.dtype(np.int16 if 2 * bound + 2 < np.iinfo(np.int16).max else np.int32)
+    check_memory((bound + 1) ** 3 * dtype.itemsize, f"the 3-pile End-Nim table for N = {bound}")
     V = np.full((bound + 1, bound + 1, bound + 1), -1, dtype=dtype)
     grid = np.empty((bound + 1, bound + 1), dtype=np.int64)
     for b in range(1, bound + 1):

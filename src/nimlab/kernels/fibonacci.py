@@ -37,7 +37,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from nimlab.kernels import Progress, no_progress
+from nimlab.errors import InputError
+from nimlab.kernels import Progress, check_memory, no_progress
 from nimlab.parsing import parse_positive_rational
 
 NONE = 0xFFFF  # "no link" in the uint16 link arrays
@@ -186,12 +187,14 @@ def last_p_table(piles: int, bound: int, factor: Any = 2,
                  progress: Progress = no_progress) -> FibonacciTable:
     """The fast kernel: ``last_p`` and first-move flags for ``piles`` (1-3) piles in ``0..bound``."""
     if piles not in (1, 2, 3):
-        raise ValueError("the Fibonacci kernel handles 1, 2 or 3 piles")
+        raise InputError(f"the Fibonacci kernel handles 1, 2 or 3 piles, got {piles}")
     if not 0 <= bound < NONE:
-        raise ValueError(f"bound must be in 0..{NONE - 1}")
+        raise InputError(f"the largest pile must be in 0..{NONE - 1}, got {bound}")
     factor = _factor(factor)
     size = cell_count(piles, bound)
     dtype = _dtype_for(bound, factor)
+    check_memory(size * (dtype.itemsize + 1 + 2 * piles),
+                 f"the {piles}-pile Fibonacci Nim table for N = {bound}")
     last = np.zeros(size, dtype=dtype)
     first = np.zeros(size, dtype=np.uint8)
     links = np.full((piles, size), NONE, dtype=np.uint16)

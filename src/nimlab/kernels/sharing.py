@@ -37,7 +37,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from nimlab.kernels import Progress, chunk_edges, no_progress
+from nimlab.errors import InputError
+from nimlab.kernels import Progress, check_memory, chunk_edges, no_progress
 
 WORD = 64
 
@@ -190,6 +191,12 @@ def _run(T: np.ndarray, done: int, bound: int, progress: Progress) -> np.ndarray
     return T.T
 
 
+def _check(bound: int) -> None:
+    # The table, plus the line bitsets (3B lines of at most B/64 + 2 words).
+    check_memory((bound + 1) ** 2 * value_dtype(bound).itemsize + 3 * (bound + 1) *
+                 (bound // 64 + 2) * 8, f"the Sharing Nim table for B = {bound}")
+
+
 def sharing_table(bound: int, progress: Progress = no_progress) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= bound``, -1 below the diagonal (fast).
 
@@ -197,7 +204,8 @@ def sharing_table(bound: int, progress: Progress = no_progress) -> np.ndarray:
     time); ``np.ascontiguousarray`` makes a copy if a caller needs one.
     """
     if bound < 0:
-        raise ValueError("bound must be >= 0")
+        raise InputError(f"the largest pile must be >= 0, got {bound}")
+    _check(bound)
     T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
     return _run(T, 0, bound, progress)
 
@@ -208,6 +216,7 @@ def extend_sharing_table(stored: np.ndarray, bound: int,
     done = stored.shape[0]
     if done > bound + 1:
         return stored[:bound + 1, :bound + 1]
+    _check(bound)
     T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
     T[:done, :done] = stored.T
     return _run(T, done, bound, progress)
