@@ -242,3 +242,16 @@ def test_ctrl_c_during_nimlab_table_leaves_no_file(cache, tmp_path, monkeypatch)
     done = CliRunner().invoke(main, ["table", "sharing", "--max", "300", "--out", str(out)])
     assert done.exit_code == 130 and len(calls) == 3
     assert not out.exists() and store.entries() == [] and files(cache) == []
+
+
+def test_lazy_rows_behave_like_lists():
+    values = np.array([[0, -1], [2, 3]])
+    rows = tables.GridRows(values, missing=True)
+    assert list(rows) == [[0, None], [2, 3]] and rows[-1] == [2, 3] and rows[0:1] == [[0, None]]
+    with pytest.raises(IndexError):
+        rows[2]
+    three = tables.TripleRows(np.arange(27).reshape(3, 3, 3))
+    assert len(three) == 8 and three[0] == [1, 1, 1, 13] and three[-1] == [2, 2, 2, 26]
+    assert [list(r) for r in three.array()] == list(three)
+    table = tables.endnim_table(2, 3)
+    assert table.csv_text().splitlines()[1] == "1,0,3,2"

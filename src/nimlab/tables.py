@@ -44,7 +44,7 @@ class Table:
     title: str
     kind: str  # "grid" or "list"
     columns: list[Any]
-    rows: list[list[Any]]
+    rows: abc.Sequence  # a list of rows, or rows read from an array on demand
     row_labels: list[Any] = field(default_factory=list)
     corner: str = ""
     #: Rich display: print grid rows from the last to the first (the paper's layout).
@@ -125,23 +125,23 @@ class Table:
 class GridRows(abc.Sequence):
     """Rows of a grid table read from an array on demand (a big table is never a list of lists).
 
-    Row ``i`` is ``array[first + i, first:]``; cells holding -1 (no such position) read as
-    ``None`` when ``missing`` is set.
+    Row ``i`` is ``array[i]``, each cell passed through ``cell``; cells holding -1 (no such
+    position) read as ``None`` when ``missing`` is set.
     """
 
-    def __init__(self, array: np.ndarray, first: int = 0, missing: bool = False,
+    def __init__(self, array: np.ndarray, missing: bool = False,
                  cell: Callable[[int], Any] = int):
-        self.array, self.first, self.missing, self.cell = array, first, missing, cell
+        self.array, self.missing, self.cell = array, missing, cell
 
     def __len__(self) -> int:
-        return self.array.shape[0] - self.first
+        return self.array.shape[0]
 
     def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         if not -len(self) <= i < len(self):
             raise IndexError(i)
-        row = self.array[self.first + (i % len(self)), self.first:].tolist()
+        row = self.array[i % len(self)].tolist()
         if self.missing:
             return [None if c < 0 else self.cell(c) for c in row]
         return [self.cell(c) for c in row]
