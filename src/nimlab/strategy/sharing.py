@@ -1,0 +1,116 @@
+"""Three-pile Sharing Nim by the closed form of N. B. Ho (sharing-nim.txt, Theorem 2, Remarks 4-6).
+
+Theorem 2 (with Lemma 1, which lets every pile shift by the same amount): a position is a
+P-position iff all three piles are equal, or two piles are equal and the third differs from them
+by ``d = 2^(2k) (2l + 1)`` -- a number whose power of 2 is even (above or below the pair: the
+two forms are symmetric by Theorem 1).
+
+Remark 5: from an N-position a winning move makes two piles equal.  A move changes exactly two
+piles, so it makes two piles equal in one of three ways: source and target meet in the middle,
+the source comes down to the third pile, or the target comes up to it.  nimlab lists those
+(at most 18) moves and keeps the first one that lands on a P-position of Theorem 2.  Everything
+is integer arithmetic on the pile sizes (no search, no float), so piles with hundreds of digits
+are instant.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator, Sequence
+
+from nimlab.games.sharing import Share, SharingNim
+from nimlab.strategy.base import Strategy, Verdict
+
+SOURCE = "Theorem 2 (sharing-nim.txt)"
+
+
+def two_adic(d: int) -> tuple[int, int]:
+    """``(e, m)`` with ``d = 2^e * m`` and ``m`` odd (``d > 0``)."""
+    e = (d & -d).bit_length() - 1
+    return e, d >> e
+
+
+def even_power_of_two(d: int) -> bool:
+    """Whether ``d > 0`` has the form ``2^(2k) (2l + 1)``."""
+    return two_adic(d)[0] % 2 == 0
+
+
+def factor_text(d: int) -> str:
+    """``d`` written as a power of 2 times an odd number, e.g. ``12 = 4 x 3``."""
+    e, m = two_adic(d)
+    power = str(2 ** e) if e <= 16 else f"2^{e}"
+    return f"{d} = {power} x {m}"
+
+
+def sharing_is_p(piles: Sequence[int]) -> bool:
+    """Theorem 2 for three piles."""
+    a, b, c = sorted(piles)
+    if a == c:
+        return True
+    if a == b:
+        return even_power_of_two(c - a)
+    if b == c:
+        return even_power_of_two(c - a)
+    return False
+
+
+def _pile_names(indices: Sequence[int]) -> str:
+    return " and ".join(str(i + 1) for i in indices)
+
+
+def explain(piles: Sequence[int]) -> tuple[bool, str]:
+    """Theorem 2's verdict on ``piles`` with the reason in words."""
+    a, b, c = sorted(piles)
+    if a == c:
+        return True, f"all three piles are equal ({a}), so no move is left"
+    if a != b and b != c:
+        return False, "no two piles are equal, so it is not of the form of Theorem 2"
+    pair_value = a if a == b else c
+    pair = [i for i, x in enumerate(piles) if x == pair_value]
+    odd = [i for i, x in enumerate(piles) if x != pair_value][0]
+    d = c - a
+    where = "exceeds" if piles[odd] > pair_value else "falls short of"
+    e = two_adic(d)[0]
+    parity = "even" if e % 2 == 0 else "odd"
+    text = (f"piles {_pile_names(pair)} are equal ({pair_value}) and pile {odd + 1} {where} them "
+            f"by {factor_text(d)}, with an {parity} power of 2 (2^{e})")
+    return e % 2 == 0, text
+
+
+def equalising_moves(piles: Sequence[int]) -> Iterator[tuple[Share, tuple[int, int]]]:
+    """Every legal move after which two piles are equal, with the pair it makes equal."""
+    seen = set()
+    for u in range(3):
+        for v in range(3):
+            if u == v:
+                continue
+            w = 3 - u - v
+            gap = piles[u] - piles[v]
+            for k, pair in (((gap // 2) if gap % 2 == 0 else 0, (u, v)),
+                            (piles[u] - piles[w], (u, w)),
+                            (piles[w] - piles[v], (v, w))):
+                if k >= 1 and 2 * k <= gap and (u, v, k) not in seen:
+                    seen.add((u, v, k))
+                    yield Share(u, v, k), tuple(sorted(pair))
+
+
+class SharingStrategy(Strategy):
+    name = "sharing closed form"
+
+    def applies(self, game: SharingNim, position) -> bool:
+        return len(position) == 3
+
+    def verdict(self, game: SharingNim, position) -> Verdict | None:
+        if len(position) != 3:
+            return None
+        p, why = explain(position)
+        if p:
+            return Verdict(True, f"({game.format(position)}) is a P-position by Theorem 2: {why}",
+                           SOURCE)
+        return Verdict(False, f"({game.format(position)}) is not a P-position: {why}", SOURCE)
+
+    def candidates(self, game: SharingNim, position) -> Iterator[Share]:
+        for move, _pair in equalising_moves(position):
+            yield move
+
+    def value_is_cheap(self, game: SharingNim, position) -> bool:
+        return max(position) - min(position) <= 120
