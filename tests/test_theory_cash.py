@@ -28,6 +28,9 @@ CASES = [
     ("cash.def4.1", 16, "fails", ("NIM(1..2) n=3 (f, W)", (1, "II"), (2, "II"))),
     ("cash.def4.1.corrected", 16, "holds", None), ("cash.def4.1.normal", 16, "holds", None),
     ("cash.thm4.2.1", 16, "holds", None), ("cash.thm4.2.2", 16, "holds", None),
+    ("cash.sec4.rich", 16, "fails",
+     ("NIM(1..2) n=3, W(n) = II with f(n) = 1 dollars", True, False)),
+    ("cash.sec4.rich.corrected", 16, "holds", None),
     ("cash.thm4.3", 16, "holds", None),
     ("cash.thm4.4", 16, "fails", ("NIM(1,2) (0; 1, 0)", "I", "II")),
     ("cash.thm4.4.corrected", 16, "holds", None),
@@ -83,13 +86,14 @@ CASES = [
 ]
 
 
-def test_every_cash_claim_is_pinned():
-    registered = {c.id for c in REGISTRY.values() if c.paper == "cash"}
-    assert registered == {case[0] for case in CASES}
+def pinned_ids(paper: str) -> set:
+    """The ids of every registered claim of ``paper`` (shared with test_theory_fibonacci)."""
+    return {c.id for c in REGISTRY.values() if c.paper == paper}
 
 
-@pytest.mark.parametrize("claim_id,bound,status,smallest", CASES, ids=[c[0] for c in CASES])
-def test_claim_status(claim_id, bound, status, smallest):
+def pin(claim_id: str, bound: int, status: str, smallest) -> None:
+    """Run ``claim_id`` at ``bound``: its status, and its smallest counterexample (position,
+    claimed, computed) or none (shared with test_theory_fibonacci)."""
     result = REGISTRY[claim_id].run(bound)
     assert result.status == status
     if smallest is None:
@@ -100,11 +104,25 @@ def test_claim_status(claim_id, bound, status, smallest):
         assert (first.position, first.claimed, first.computed) == smallest
 
 
-def test_corrections_point_at_failing_claims():
+def corrections_fail(paper: str, cases: list) -> None:
+    """Every corrected claim of ``paper`` corrects a claim pinned as failing or refuted."""
+    status = {case[0]: case[2] for case in cases}
     for c in REGISTRY.values():
-        if c.paper == "cash" and c.corrects:
-            assert c.corrects in REGISTRY
-            assert dict((x[0], x[2]) for x in CASES)[c.corrects] in ("fails", "refuted")
+        if c.paper == paper and c.corrects:
+            assert status[c.corrects] in ("fails", "refuted")
+
+
+def test_every_cash_claim_is_pinned():
+    assert pinned_ids("cash") == {case[0] for case in CASES}
+
+
+@pytest.mark.parametrize("claim_id,bound,status,smallest", CASES, ids=[c[0] for c in CASES])
+def test_claim_status(claim_id, bound, status, smallest):
+    pin(claim_id, bound, status, smallest)
+
+
+def test_corrections_point_at_failing_claims():
+    corrections_fail("cash", CASES)
 
 
 # ------------------------------------------------------------------ the game side vs brute force

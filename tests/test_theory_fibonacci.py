@@ -12,12 +12,13 @@ import brute
 from nimlab.cli import main
 from nimlab.theory import fibonacci as fib
 from nimlab.theory.artifacts import ARTIFACTS
-from nimlab.theory.registry import REGISTRY, load_all
+from nimlab.theory.registry import load_all
+from test_theory_cash import corrections_fail, pin, pinned_ids
 
 load_all()
 
 CASES = [
-    ("fib.intro.classic", 30, "holds", None),
+    ("fib.intro.classic", 30, "holds", None), ("fib.intro.zeckendorf", 30, "holds", None),
     ("fib.intro.count", 30, "fails", ("n=2 piles, N=1: count <= N^(n+1)/n!", True, False)),
     ("fib.intro.count.corrected", 30, "holds", None),
     ("fib.def.rules", 6, "holds", None), ("fib.thm2.1", 30, "holds", None),
@@ -50,27 +51,16 @@ CASES = [
 
 
 def test_every_fibonacci_claim_is_pinned():
-    registered = {c.id for c in REGISTRY.values() if c.paper == "fibonacci"}
-    assert registered == {case[0] for case in CASES}
+    assert pinned_ids("fibonacci") == {case[0] for case in CASES}
 
 
 @pytest.mark.parametrize("claim_id,bound,status,smallest", CASES, ids=[c[0] for c in CASES])
 def test_claim_status(claim_id, bound, status, smallest):
-    result = REGISTRY[claim_id].run(bound)
-    assert result.status == status
-    if smallest is None:
-        assert not result.evidence.counterexamples
-        assert result.evidence.checked > 0
-    else:
-        first = result.counterexample
-        assert (first.position, first.claimed, first.computed) == smallest
+    pin(claim_id, bound, status, smallest)
 
 
 def test_corrections_point_at_failing_claims():
-    status = {c[0]: c[2] for c in CASES}
-    for c in REGISTRY.values():
-        if c.paper == "fibonacci" and c.corrects:
-            assert status[c.corrects] == "fails"
+    corrections_fail("fibonacci", CASES)
 
 
 # ------------------------------------------------------------ solver and algorithms vs brute force

@@ -465,6 +465,30 @@ def _thm422(bound: int) -> Evidence:
     return _thm42(bound, False)
 
 
+def _rich_normal(bound: int, f: Callable[[int, int], int]) -> Evidence:
+    cases = [(L, n) for n in range(bound + 1) for L in SEC4_L]
+    return compare(cases, lambda c: True,
+                   lambda c: wins_normally(sec4_set(c[0]), c[1], f(*c)),
+                   show=lambda c: f"NIM(1..{c[0]}) n={c[1]}, W(n) = {w_def41(*c)} with "
+                                  f"f(n) = {f(*c)} dollars",
+                   note=f"n <= {bound}, L = {', '.join(map(str, SEC4_L))}; the winner has "
+                        "exactly f(n) (more only helps) against unlimited funds")
+
+
+@claim("cash.sec4.rich", PAPER, "Section 4, remark after Theorem 4.2", "remark",
+       "If d1, d2 >= f(n) (Def 4.1 as printed), the player who wins with unlimited funds wins "
+       "normally.", bound=SEC4_BOUND, bound_help="n <=")
+def _sec4_rich(bound: int) -> Evidence:
+    return _rich_normal(bound, f_def41)
+
+
+@claim("cash.sec4.rich.corrected", PAPER, "Section 4, remark after Theorem 4.2", "remark",
+       "With the corrected f of Def 4.1 (Lk + i): if d1, d2 >= f(n), the unlimited-funds winner "
+       "wins normally.", bound=SEC4_BOUND, bound_help="n <=", corrects="cash.sec4.rich")
+def _sec4_rich_fixed(bound: int) -> Evidence:
+    return _rich_normal(bound, f_def41_corrected)
+
+
 @claim("cash.thm4.3", PAPER, "Section 4, Theorem 4.3", "theorem",
        "NIM(1..L) with f of Def 4.1 as printed: if d1 <= d <= d2 with d < f(n), Player II wins; "
        "that is, d1 <= d2 and d1 < f(n) make Player II the winner.", bound=SEC4_BOUND,
@@ -982,32 +1006,6 @@ def _lemma662(bound: int) -> Evidence:
     return _lemma66(bound, (1,), (3, 4), "I")
 
 
-@thm6("cash.thm6.7.1", "cash.thm6.10.5a",
-      place="Section 6.5, Theorem 6.7(1) | Section 6.7, Theorem 6.10 item 5(a)",
-      statement="NIM(1,3,4), state (n; f(n)-b, f(n)-b-1) with f(n)-b-1 >= 0: if b = 0 (mod 3), "
-                "Player I wins.")
-def _thm671(bound: int) -> Evidence:
-    return _family(bound, 1, 0, thm67_prediction)
-
-
-@thm6("cash.thm6.7.2", "cash.thm6.10.5b",
-      place="Section 6.5, Theorem 6.7(2) | Section 6.7, Theorem 6.10 item 5(b)",
-      statement="NIM(1,3,4), state (n; f(n)-b, f(n)-b-1): if b = 1 (mod 3), Player I wins when "
-                "n <= 14(b-1)/3 + 3 or n = 0, 2, 5 (mod 7), and Player II wins when "
-                "n >= 14(b-1)/3 + 4 and n = 1, 3, 4, 6 (mod 7).")
-def _thm672(bound: int) -> Evidence:
-    return _family(bound, 1, 1, thm67_prediction)
-
-
-@thm6("cash.thm6.7.3", "cash.thm6.10.5c",
-      place="Section 6.5, Theorem 6.7(3) | Section 6.7, Theorem 6.10 item 5(c)",
-      statement="NIM(1,3,4), state (n; f(n)-b, f(n)-b-1): if b = 2 (mod 3), Player I wins when "
-                "n <= 14(b-2)/3 + 9 or n = 1, 3, 4, 6 (mod 7), and Player II wins when "
-                "n >= 14(b-2)/3 + 10 and n = 0, 2, 5 (mod 7).")
-def _thm673(bound: int) -> Evidence:
-    return _family(bound, 1, 2, thm67_prediction)
-
-
 @thm6("cash.thm6.8", place="Section 6.6, Theorem 6.8",
       statement="NIM(1,3,4), n >= 1: Player I wins (n; f(n)-1, f(n)-1) iff n = 0, 2, 5 (mod 7).")
 def _thm68(bound: int) -> Evidence:
@@ -1024,50 +1022,58 @@ def _thm68_fixed(bound: int) -> Evidence:
                       lambda n, d1, d2: "I" if n % 7 in (0, 2, 5) and n != 2 else "II")
 
 
-@thm6("cash.thm6.9.1", "cash.thm6.10.6a",
-      place="Section 6.6, Theorem 6.9(1) | Section 6.7, Theorem 6.10 item 6(a)",
-      statement="As printed: NIM(1,3,4), state (n; f(n)-b, f(n)-b) with f(n)-b >= 0 and "
-                "b = 0 (mod 3): Player I wins when n <= 14(b-1)/3 + 11 or n = 1, 3, 4, 6 (mod 7); "
-                "Player II wins when n >= 14(b-1)/3 + 12 and n = 0, 2, 5 (mod 7).")
-def _thm691(bound: int) -> Evidence:
-    return _family(bound, 0, 0, thm69_prediction)
+#: Theorems 6.7 and 6.9 (restated as Theorem 6.10 items 5 and 6), item by item:
+#: (ids, places, statement, gap d1 - d2, b mod 3, the predicted winner of (n, b), corrects).
+FAMILIES = [
+    ("cash.thm6.7.1 | cash.thm6.10.5a", "Theorem 6.7(1) | Theorem 6.10 item 5(a)",
+     "NIM(1,3,4), state (n; f(n)-b, f(n)-b-1) with f(n)-b-1 >= 0: if b = 0 (mod 3), Player I "
+     "wins.", 1, 0, thm67_prediction, None),
+    ("cash.thm6.7.2 | cash.thm6.10.5b", "Theorem 6.7(2) | Theorem 6.10 item 5(b)",
+     "NIM(1,3,4), state (n; f(n)-b, f(n)-b-1): if b = 1 (mod 3), Player I wins when "
+     "n <= 14(b-1)/3 + 3 or n = 0, 2, 5 (mod 7), and Player II wins when n >= 14(b-1)/3 + 4 and "
+     "n = 1, 3, 4, 6 (mod 7).", 1, 1, thm67_prediction, None),
+    ("cash.thm6.7.3 | cash.thm6.10.5c", "Theorem 6.7(3) | Theorem 6.10 item 5(c)",
+     "NIM(1,3,4), state (n; f(n)-b, f(n)-b-1): if b = 2 (mod 3), Player I wins when "
+     "n <= 14(b-2)/3 + 9 or n = 1, 3, 4, 6 (mod 7), and Player II wins when n >= 14(b-2)/3 + 10 "
+     "and n = 0, 2, 5 (mod 7).", 1, 2, thm67_prediction, None),
+    ("cash.thm6.9.1 | cash.thm6.10.6a", "Theorem 6.9(1) | Theorem 6.10 item 6(a)",
+     "As printed: NIM(1,3,4), state (n; f(n)-b, f(n)-b) with f(n)-b >= 0 and b = 0 (mod 3): "
+     "Player I wins when n <= 14(b-1)/3 + 11 or n = 1, 3, 4, 6 (mod 7); Player II wins when "
+     "n >= 14(b-1)/3 + 12 and n = 0, 2, 5 (mod 7).", 0, 0, thm69_prediction, None),
+    ("cash.thm6.9.2 | cash.thm6.10.6b", "Theorem 6.9(2) | Theorem 6.10 item 6(b)",
+     "As printed: NIM(1,3,4), state (n; f(n)-b, f(n)-b) with b = 1 (mod 3): Player I wins when "
+     "n <= 14(b-1)/3 + 5 or n = 0, 2, 5 (mod 7); Player II wins when n >= 14(b-1)/3 + 6 and "
+     "n = 1, 3, 4, 6 (mod 7).", 0, 1, thm69_prediction, None),
+    ("cash.thm6.9.3 | cash.thm6.10.6c", "Theorem 6.9(3) | Theorem 6.10 item 6(c)",
+     "NIM(1,3,4), state (n; f(n)-b, f(n)-b) with f(n)-b >= 0 and b = 2 (mod 3): Player II "
+     "wins.", 0, 2, thm69_prediction, None),
+    ("cash.thm6.9.1.corrected | cash.thm6.10.6a.corrected",
+     "Theorem 6.9(1) | Theorem 6.10 item 6(a)",
+     "Corrected from the data: state (n; f(n)-b, f(n)-b), b = 0 (mod 3). For b = 0 (both rich) "
+     "Player I wins iff n = 1, 3, 4, 5, 6 (mod 7). For b >= 3 Player I wins iff "
+     "n >= 14(b-3)/3 + 11 and n = 1, 3, 4, 6 (mod 7); otherwise (all smaller n, and "
+     "n = 0, 2, 5 (mod 7)) Player II wins.", 0, 0, thm69_corrected,
+     "cash.thm6.9.1 | cash.thm6.10.6a"),
+    ("cash.thm6.9.2.corrected | cash.thm6.10.6b.corrected",
+     "Theorem 6.9(2) | Theorem 6.10 item 6(b)",
+     "Corrected from the data: state (n; f(n)-b, f(n)-b), b = 1 (mod 3): Player I wins iff "
+     "n >= 14(b-1)/3 + 5 and n = 0, 2, 5 (mod 7); otherwise Player II wins.", 0, 1,
+     thm69_corrected, "cash.thm6.9.2 | cash.thm6.10.6b"),
+]
 
 
-@thm6("cash.thm6.9.2", "cash.thm6.10.6b",
-      place="Section 6.6, Theorem 6.9(2) | Section 6.7, Theorem 6.10 item 6(b)",
-      statement="As printed: NIM(1,3,4), state (n; f(n)-b, f(n)-b) with b = 1 (mod 3): Player I "
-                "wins when n <= 14(b-1)/3 + 5 or n = 0, 2, 5 (mod 7); Player II wins when "
-                "n >= 14(b-1)/3 + 6 and n = 1, 3, 4, 6 (mod 7).")
-def _thm692(bound: int) -> Evidence:
-    return _family(bound, 0, 1, thm69_prediction)
+def _register_family(ids, places, statement, gap, residue, predict, corrects) -> None:
+    sections = ("Section 6.5, " if gap else "Section 6.6, ", "Section 6.7, ")
+    place = " | ".join(sec + p for sec, p in zip(sections, places.split(" | ")))
+
+    def check(bound: int) -> Evidence:
+        return _family(bound, gap, residue, predict)
+
+    thm6(*ids.split(" | "), place=place, statement=statement, corrects=corrects)(check)
 
 
-@thm6("cash.thm6.9.3", "cash.thm6.10.6c",
-      place="Section 6.6, Theorem 6.9(3) | Section 6.7, Theorem 6.10 item 6(c)",
-      statement="NIM(1,3,4), state (n; f(n)-b, f(n)-b) with f(n)-b >= 0 and b = 2 (mod 3): "
-                "Player II wins.")
-def _thm693(bound: int) -> Evidence:
-    return _family(bound, 0, 2, thm69_prediction)
-
-
-@thm6("cash.thm6.9.1.corrected", "cash.thm6.10.6a.corrected",
-      place="Section 6.6, Theorem 6.9(1) | Section 6.7, Theorem 6.10 item 6(a)",
-      corrects="cash.thm6.9.1 | cash.thm6.10.6a",
-      statement="Corrected from the data: state (n; f(n)-b, f(n)-b), b = 0 (mod 3). For b = 0 "
-                "(both rich) Player I wins iff n = 1, 3, 4, 5, 6 (mod 7). For b >= 3 Player I "
-                "wins iff n >= 14(b-3)/3 + 11 and n = 1, 3, 4, 6 (mod 7); otherwise (all smaller "
-                "n, and n = 0, 2, 5 (mod 7)) Player II wins.")
-def _thm691_fixed(bound: int) -> Evidence:
-    return _family(bound, 0, 0, thm69_corrected)
-
-
-@thm6("cash.thm6.9.2.corrected", "cash.thm6.10.6b.corrected",
-      place="Section 6.6, Theorem 6.9(2) | Section 6.7, Theorem 6.10 item 6(b)",
-      corrects="cash.thm6.9.2 | cash.thm6.10.6b",
-      statement="Corrected from the data: state (n; f(n)-b, f(n)-b), b = 1 (mod 3): Player I "
-                "wins iff n >= 14(b-1)/3 + 5 and n = 0, 2, 5 (mod 7); otherwise Player II wins.")
-def _thm692_fixed(bound: int) -> Evidence:
-    return _family(bound, 0, 1, thm69_corrected)
+for _family_spec in FAMILIES:
+    _register_family(*_family_spec)
 
 
 def thm610_printed(n: int, d1: int, d2: int) -> str | None:

@@ -110,6 +110,41 @@ def _classic(bound: int) -> Evidence:
                  note=f"1 <= n <= {bound}")
 
 
+def zeckendorf_smallest(n: int) -> int:
+    """The smallest term of the Zeckendorf representation of ``n >= 1`` (greedy)."""
+    smallest = n
+    for f in reversed(fib_numbers(n)):
+        if f <= n:
+            n -= f
+            smallest = f
+    return smallest
+
+
+@claim("fib.intro.zeckendorf", PAPER, "Section 1 (Introduction)", "claim",
+       "The Zeckendorf representation gives the winning strategy of single-pile Fibonacci Nim: "
+       "(n; x) with x > 0 is N iff the smallest Zeckendorf term z of n is at most 2x, and then "
+       "removing z chips wins (the first move (n; 0) likewise when z < n).", bound=60,
+       bound_help="n <=")
+def _zeckendorf(bound: int) -> Evidence:
+    cases = [(n, x) for n in range(1, bound + 1) for x in range(0, n + 1)]
+
+    def claimed(c):
+        n, x = c
+        z = zeckendorf_smallest(n)
+        return z < n if x == 0 else z <= 2 * x
+
+    def computed(c):
+        n, x = c
+        if is_p((n,), x):
+            return False
+        z = zeckendorf_smallest(n)
+        return is_p((n - z,), z)  # True only when removing z is a winning move
+
+    return compare(cases, claimed, computed, show=lambda c: show((c[0],), c[1]),
+                   note=f"single pile n <= {bound}, every x <= n; computed: the position is N "
+                        "and removing z reaches a P-position")
+
+
 def position_count(count: int, N: int) -> int:
     """Positions up to permutation with piles ``1..N`` and previous removal ``x`` in ``1..N``."""
     return sum(1 for _ in combinations_with_replacement(range(1, N + 1), count)) * N
