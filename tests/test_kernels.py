@@ -254,3 +254,27 @@ def test_table_solvers_answer_like_the_generic_solver():
     assert [sub.value(n) for n in range(41)] == [generic.value(n) for n in range(41)]
     with pytest.raises(InputError):
         table_solver("wythoff", 5)
+
+
+@pytest.mark.parametrize("piles,bound", [(2, 80), (3, 24)])
+def test_fibonacci_first_moves_follow_theorem_2_6(piles, bound):
+    """multiple-fibonacci-nim.txt, Theorem 2.6, on the kernel's table (factor 2)."""
+    table = fib_k.last_p_table(piles, bound, 2)
+    checked = 0
+    for p in product(range(2, bound + 1), repeat=piles):
+        if list(p) != sorted(p, reverse=True):
+            continue
+        first = table.is_p(p, 0)
+        xstar = int(table.last_p[table.index(p)])
+        if xstar == 0:
+            # (1): every pile > 2 and (p; 1) an N-position make (p; 0) an N-position.
+            assert not (min(p) > 2 and first), p
+            continue
+        # (2): (p; 0) is P iff every (p - j e_i; j), 2x* + 1 <= j < p_i, is an N-position.
+        never = xstar == table.cap
+        followers_n = never or all(
+            not table.is_p(tuple(p[k] - j * (k == i) for k in range(piles)), j)
+            for i in range(piles) for j in range(2 * xstar + 1, p[i]))
+        assert followers_n == first, p
+        checked += 1
+    assert checked > 100
