@@ -19,7 +19,7 @@ def client():
     from distributed import Client, LocalCluster
 
     cluster = LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                           dashboard_address=None)
+                           dashboard_address=":0")
     with Client(cluster) as dask_client:
         yield dask_client
     cluster.close()

@@ -338,6 +338,7 @@ def sharing4_total(n: int) -> dict:
     three = [(a, b, n - a - b) for a in range(n // 3 + 1) for b in range(a, (n - a) // 2 + 1)]
     return {"kind": "total", "n": n, "positions": len(positions), "p_count": len(ps),
             "p3_count": sum(1 for p in three if solver.value(p) == 0),
+            "p3_positive_count": sum(1 for p in three if p[0] > 0 and solver.value(p) == 0),
             "p_reduced": len(reduced), "floor_n_3": n // 3,
             "p_positions": [".".join(map(str, p)) for p in ps],
             "pairs_all_p": all(solver.value(p) == 0 for p in pairs)}
@@ -367,6 +368,7 @@ def _sharing4_summary(rows: list[dict[str, str]], bounds: dict) -> dict:
     lemma1 = all(counts[n] == reduced[n] + (counts[n - 4] if n >= 4 else 0)
                  for n in range(len(counts)))
     three = [int(r["p3_count"]) for r in totals]
+    positive = [int(r["p3_positive_count"]) for r in totals]
     differs = [n for n, c in enumerate(counts) if c != n // 3]
     ps = [tuple(map(int, p.split("."))) for r in totals for p in _ints_text(r["p_positions"])]
     reduced_ps = {tuple(x - p[0] for x in p) for p in ps}
@@ -380,9 +382,10 @@ def _sharing4_summary(rows: list[dict[str, str]], bounds: dict) -> dict:
         "claim_(a,a,b,b)_always_P (mirror strategy)": all(_yes(r["pairs_all_p"]) for r in totals),
         "four_pile_P(n)_vs_floor(n/3)_first_differs_at": differs[0] if differs else None,
         "three_pile_P(n)_by_total": three,
-        "three_pile_Proposition_1_P(n)=floor(n/3)_fails_at": [
-            n for n, c in enumerate(three) if c != n // 3][:5],
-        "three_pile_P(n)=floor(n/3)+1_holds": all(c == n // 3 + 1 for n, c in enumerate(three)),
+        "three_pile_Proposition_1_P(n)=floor(n/3)_positive_piles_fails_at": [
+            n for n, c in enumerate(positive) if c != n // 3][:5],
+        "three_pile_with_empty_piles_P(n)=floor(n/3)+1_holds": all(
+            c == n // 3 + 1 for n, c in enumerate(three)),
         "P_positions_(0,0,0,m)_have_m_in": low,
         "P_positions_(0,m,m,m)_have_m_in": high,
         "observed_(0,0,2k,2k+1)_is_P_fails_for_k": [
@@ -422,7 +425,8 @@ SWEEPS: dict[str, Sweep] = {s.name: s for s in [
           {"tokens3": (12, "3 vertices: piles 0..T"), "tokens4": (6, "4 vertices: piles 0..T")},
           _graph_jobs, _graph_run, _graph_summary),
     Sweep("sharing4", "4-pile Sharing Nim: complement symmetry, P-positions by total",
-          ["kind", "n", "m", "positions", "p_count", "p3_count", "p_reduced", "floor_n_3",
+          ["kind", "n", "m", "positions", "p_count", "p3_count", "p3_positive_count",
+           "p_reduced", "floor_n_3",
            "pairs_all_p",
            "p_positions", "complement_holds", "complement_witness"],
           {"total": (40, "totals n = 0..N"), "complement": (14, "largest pile m = 0..M")},

@@ -274,8 +274,9 @@ def _sharing4_summary_plot(rows) -> Figure:
     axes.plot(n, [int(r["p_count"]) for r in totals], "o-", ms=3, label="4 piles: P(n)")
     axes.plot(n, [int(r["p_reduced"]) for r in totals], "s-", ms=3,
               label="4 piles: P-positions with an empty pile")
-    axes.plot(n, [k // 3 for k in n], "--", color="grey", label="3 piles: floor(n/3) "
-              "(Proposition 1)")
+    axes.plot(n, [int(r["p3_count"]) for r in totals], "--", color="grey",
+              label="3 piles (Proposition 1: floor(n/3) with positive piles, +1 with an "
+              "empty one)")
     axes.set_xlabel("total number of tokens n")
     axes.set_ylabel("number of P-positions")
     axes.set_title("4-pile Sharing Nim: P-positions by total")

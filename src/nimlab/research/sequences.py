@@ -168,21 +168,22 @@ def _build_subtraction(options: dict, progress: Progress) -> Built:
     return Built(values, label, 0, max(game.set))
 
 
+def _sharing_index(options: dict, key: str, progress: Progress) -> tuple[int, int, np.ndarray]:
+    """``(--key, --max, table)`` for a sequence read off the Sharing Nim table."""
+    _need(options, key)
+    index, bound = options[key], _bound(options, 500)
+    if index > bound:
+        raise InputError(f"--{key} {index} is beyond --max {bound}")
+    return index, bound, sharing_grid(bound, progress)
+
+
 def _build_sharing_row(options: dict, progress: Progress) -> Built:
-    _need(options, "a")
-    a, bound = options["a"], _bound(options, 500)
-    if a > bound:
-        raise InputError(f"--a {a} is beyond --max {bound}")
-    table = sharing_grid(bound, progress)
+    a, bound, table = _sharing_index(options, "a", progress)
     return Built(sharing_row(table, a), f"Sharing Nim row G(0,{a},b), b = {a}..{bound}", a)
 
 
 def _build_sharing_diagonal(options: dict, progress: Progress) -> Built:
-    _need(options, "d")
-    d, bound = options["d"], _bound(options, 500)
-    if d > bound:
-        raise InputError(f"--d {d} is beyond --max {bound}")
-    table = sharing_grid(bound, progress)
+    d, bound, table = _sharing_index(options, "d", progress)
     return Built(sharing_diagonal(table, d),
                  f"Sharing Nim diagonal G(0,i,i+{d}), i = 0..{bound - d}", 0)
 
@@ -198,9 +199,9 @@ def _build_sharing_f(options: dict, progress: Progress) -> Built:
 
 
 def _build_sharing_g(options: dict, progress: Progress) -> Built:
-    _need(options, "a", "g")
-    a, g, bound = options["a"], options["g"], _bound(options, 500)
-    table = sharing_grid(bound, progress)
+    _need(options, "g")
+    a, bound, table = _sharing_index(options, "a", progress)
+    g = options["g"]
     values = [1 if v == g else 0 for v in sharing_row(table, a)]
     return Built(values, f"Sharing Nim: 1 where G(0,{a},b) = {g}, b = {a}..{bound}", a)
 

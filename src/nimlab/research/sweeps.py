@@ -169,7 +169,7 @@ def make_client(scheduler: str | None, workers: int, processes: bool):
         raise InputError(f"--workers must be at least 1, got {workers}")
     cluster = LocalCluster(n_workers=workers if processes else 1,
                            threads_per_worker=1 if processes else workers,
-                           processes=processes, dashboard_address=None)
+                           processes=processes, dashboard_address=":0")
     return Client(cluster)
 
 
