@@ -28,23 +28,22 @@ from nimlab.games.base import Take
 from nimlab.games.sharing import Share
 from nimlab.strategy import hint, stalling_move, strategy_for
 from nimlab.strategy.base import move_size
-from nimlab.strategy.cash import f_134, f_one_to_l
+from nimlab.theory.cash import f_def41, f_def61
 
 VARIANTS = ("normal", "misere", "loop")
 
 
 # ----------------------------------------------------------------- helpers
 def rule_p(piles) -> bool:
-    """Theorem 2 by hand: two equal piles and the difference 4^k times an odd number."""
-    a, b, c = sorted(piles)
-    if a == c:
+    """Theorem 2 by hand: two equal piles, the third differing by 4^k times an odd number
+    (the exponent of 2 in the difference read off its lowest set bit)."""
+    low, mid, high = sorted(piles)
+    if low == high:
         return True
-    if a != b and b != c:
+    if len({low, mid, high}) == 3:
         return False
-    d = c - a
-    while d % 4 == 0:
-        d //= 4
-    return d % 2 == 1
+    gap = high - low
+    return ((gap & -gap).bit_length() - 1) % 2 == 0
 
 
 def check_hint_against_solver(game, position):
@@ -159,7 +158,7 @@ def test_nim_sum_rule_matches_brute_force():
 def test_theorem_4_5_item_1_is_false():
     """nim-with-cash.txt Theorem 4.5(1): both players at f(n) or more, n = 1 mod 3 (NIM(1,2)),
     should be won by Player I (the text misprints II); (4; 2, 2) has f(4) = 2 but II wins."""
-    assert f_one_to_l(4, 2) == 2
+    assert f_def41(2, 4) == 2
     assert not brute.cash_player_one_wins(4, 2, 2, (1, 2))
     game, position = load("cash", "4;2,2", set="1,2")
     assert hint(game, position).outcome == "P"
@@ -170,7 +169,7 @@ def test_theorem_6_10_items_4_and_6_as_printed_are_false():
     Theorem 6.10(6a) with b = 0: (2; 1, 1) = (2, f(2), f(2)), n <= 14(b-1)/3 + 11 says Player I
     wins; Player II does."""
     assert brute.cash_player_one_wins(1, 1, 2, (1, 3, 4))
-    assert f_134(2) == 1
+    assert f_def61(2) == 1
     assert not brute.cash_player_one_wins(2, 1, 1, (1, 3, 4))
 
 

@@ -12,7 +12,9 @@ Theorems 2.1 (normal), 2.2 (misere) and 2.3 (Loop): ``A`` is a P-position iff
 with ``r`` replaced by ``r_m`` or ``r_o``.  The test suite checks the three theorems against a
 plain brute force over whole boxes of rows before the hints rely on them.
 
-A winning move is found by testing end-pile moves against the closed form, each test linear in
+The functions ``l``, ``r``, ``r_m``, ``r_o`` and the theorems' condition are those of
+:mod:`nimlab.theory.endnim` (where the claims are checked); this module adds the words and the
+move search.  A winning move is found by testing end-pile moves against the closed form, each test linear in
 the number of piles.  Not all ``a_1 + a_k`` moves need testing: in every P-position of the three
 theorems the end piles differ by at most 1 (or the game is over), and a move changes one end
 pile only, so a winning move leaves that end pile empty or within 1 of the other end pile -- at
@@ -25,61 +27,27 @@ from typing import Iterator, Sequence
 
 from nimlab.games.endnim import EndNim, EndTake
 from nimlab.strategy.base import Strategy, Verdict
+from nimlab.theory.endnim import l_of, oriented, r_of, theorem2_p
 
 THEOREM = {"normal": "Theorem 2.1", "misere": "Theorem 2.2", "loop": "Theorem 2.3"}
 R_NAME = {"normal": "r", "misere": "r_m", "loop": "r_o"}
 
 
-def l_index(row: Sequence[int]) -> int:
-    """``l(A)``: the largest ``i`` with ``a_1 = ... = a_{i-1} <= a_i`` (1-based)."""
-    k = len(row)
-    run = 1
-    while run < k and row[run] == row[0]:
-        run += 1
-    if run == k:
-        return k
-    return run + 1 if row[run] > row[0] else run
-
-
-def r_index(row: Sequence[int], variant: str = "normal") -> int:
-    """``r(A)``, or ``r_m(A)`` / ``r_o(A)`` for the misere / Loop variants."""
-    k = len(row)
-    run = 1
-    while run < k and row[k - 1 - run] == row[-1]:
-        run += 1
-    if run == k:  # all piles equal
-        if variant == "loop" or (variant == "misere" and row[0] == 1):
-            return 1
-        return 0
-    return run + 1 if row[k - 1 - run] > row[-1] else run
-
-
-def oriented(row: Sequence[int]) -> tuple[int, ...]:
-    """The row or its reverse, whichever has ``a_1 <= a_k``."""
-    row = tuple(row)
-    return row if row[0] <= row[-1] else row[::-1]
-
-
-def end_nim_is_p(row: Sequence[int], variant: str) -> bool:
-    """The closed form of Theorems 2.1-2.3 (rows of at least one pile)."""
-    return _verdict_parts(row, variant)[0]
-
-
 def _verdict_parts(row: Sequence[int], variant: str) -> tuple[bool, str]:
+    """The verdict of :func:`nimlab.theory.endnim.theorem2_p` and the facts behind it."""
+    p = theorem2_p(row, variant)
     a = oriented(row)
-    l, r = l_index(a), r_index(a, variant)
+    l, r = l_of(a), r_of(a, variant)
     rn = R_NAME[variant]
     first, last = a[0], a[-1]
     facts = f"l(A) = {l}, {rn}(A) = {r}"
     if first == last:
-        if (l + r) % 2 == 0:
-            return True, f"a_1 = a_k = {first} and l + {rn} = {l + r} is even ({facts})"
-        return False, f"a_1 = a_k = {first} but l + {rn} = {l + r} is odd ({facts})"
+        return p, f"a_1 = a_k = {first} and l + {rn} = {l + r} is {'even' if p else 'odd'} ({facts})"
     if last == first + 1:
-        if l % 2 == 1 and r % 2 == 0:
-            return True, f"a_k = a_1 + 1 = {last}, l = {l} is odd and {rn} = {r} is even"
-        return False, (f"a_k = a_1 + 1 = {last} but not (l odd and {rn} even): {facts}")
-    return False, f"the end piles {first} and {last} differ by {last - first} > 1"
+        if p:
+            return p, f"a_k = a_1 + 1 = {last}, l = {l} is odd and {rn} = {r} is even"
+        return p, f"a_k = a_1 + 1 = {last} but not (l odd and {rn} even): {facts}"
+    return p, f"the end piles {first} and {last} differ by {last - first} > 1"
 
 
 class EndNimStrategy(Strategy):

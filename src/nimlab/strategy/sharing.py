@@ -7,18 +7,20 @@ two forms are symmetric by Theorem 1).
 
 Remark 5: from an N-position a winning move makes two piles equal.  A move changes exactly two
 piles, so it makes two piles equal in one of three ways: source and target meet in the middle,
-the source comes down to the third pile, or the target comes up to it.  nimlab lists those
-(at most 18) moves and keeps the first one that lands on a P-position of Theorem 2.  Everything
-is integer arithmetic on the pile sizes (no search, no float), so piles with hundreds of digits
-are instant.
+the source comes down to the third pile, or the target comes up to it (nimlab's corrected
+reading of Remark 5: :func:`nimlab.theory.sharing.levelling_moves`).  The hint tries those few
+moves with Remark 4's test (:func:`nimlab.theory.sharing.p_test`, three equal piles accepted)
+and keeps the first that lands on a P-position.  Everything is integer arithmetic on the pile
+sizes (no search, no float), so piles with hundreds of digits are instant.
 """
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from nimlab.games.sharing import Share, SharingNim
 from nimlab.strategy.base import Strategy, Verdict
+from nimlab.theory.sharing import levelling_moves, p_test
 
 SOURCE = "Theorem 2 (sharing-nim.txt)"
 
@@ -29,11 +31,6 @@ def two_adic(d: int) -> tuple[int, int]:
     return e, d >> e
 
 
-def even_power_of_two(d: int) -> bool:
-    """Whether ``d > 0`` has the form ``2^(2k) (2l + 1)``."""
-    return two_adic(d)[0] % 2 == 0
-
-
 def factor_text(d: int) -> str:
     """``d`` written as a power of 2 times an odd number, e.g. ``12 = 4 x 3``."""
     e, m = two_adic(d)
@@ -41,56 +38,28 @@ def factor_text(d: int) -> str:
     return f"{d} = {power} x {m}"
 
 
-def sharing_is_p(piles: Sequence[int]) -> bool:
-    """Theorem 2 for three piles."""
-    a, b, c = sorted(piles)
-    if a == c:
-        return True
-    if a == b:
-        return even_power_of_two(c - a)
-    if b == c:
-        return even_power_of_two(c - a)
-    return False
-
-
 def _pile_names(indices: Sequence[int]) -> str:
     return " and ".join(str(i + 1) for i in indices)
 
 
 def explain(piles: Sequence[int]) -> tuple[bool, str]:
-    """Theorem 2's verdict on ``piles`` with the reason in words."""
+    """Theorem 2's verdict on ``piles`` (Remark 4's test, with three equal piles accepted) and
+    the reason in words."""
+    p = p_test(piles, all_equal=True)
     a, b, c = sorted(piles)
     if a == c:
-        return True, f"all three piles are equal ({a}), so no move is left"
+        return p, f"all three piles are equal ({a}), so no move is left"
     if a != b and b != c:
-        return False, "no two piles are equal, so it is not of the form of Theorem 2"
+        return p, "no two piles are equal, so it is not of the form of Theorem 2"
     pair_value = a if a == b else c
     pair = [i for i, x in enumerate(piles) if x == pair_value]
     odd = [i for i, x in enumerate(piles) if x != pair_value][0]
     d = c - a
     where = "exceeds" if piles[odd] > pair_value else "falls short of"
     e = two_adic(d)[0]
-    parity = "even" if e % 2 == 0 else "odd"
     text = (f"piles {_pile_names(pair)} are equal ({pair_value}) and pile {odd + 1} {where} them "
-            f"by {factor_text(d)}, with an {parity} power of 2 (2^{e})")
-    return e % 2 == 0, text
-
-
-def equalising_moves(piles: Sequence[int]) -> Iterator[tuple[Share, tuple[int, int]]]:
-    """Every legal move after which two piles are equal, with the pair it makes equal."""
-    seen = set()
-    for u in range(3):
-        for v in range(3):
-            if u == v:
-                continue
-            w = 3 - u - v
-            gap = piles[u] - piles[v]
-            for k, pair in (((gap // 2) if gap % 2 == 0 else 0, (u, v)),
-                            (piles[u] - piles[w], (u, w)),
-                            (piles[w] - piles[v], (v, w))):
-                if k >= 1 and 2 * k <= gap and (u, v, k) not in seen:
-                    seen.add((u, v, k))
-                    yield Share(u, v, k), tuple(sorted(pair))
+            f"by {factor_text(d)}, with an {'even' if p else 'odd'} power of 2 (2^{e})")
+    return p, text
 
 
 class SharingStrategy(Strategy):
@@ -108,9 +77,8 @@ class SharingStrategy(Strategy):
                            SOURCE)
         return Verdict(False, f"({game.format(position)}) is not a P-position: {why}", SOURCE)
 
-    def candidates(self, game: SharingNim, position) -> Iterator[Share]:
-        for move, _pair in equalising_moves(position):
-            yield move
+    def candidates(self, game: SharingNim, position) -> list[Share]:
+        return levelling_moves(position)
 
     def value_is_cheap(self, game: SharingNim, position) -> bool:
         return max(position) - min(position) <= 120
