@@ -18,7 +18,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from nimlab.engine.solver import Solver, solver_for
-from nimlab.games import EndNim
+from nimlab.games import EndNim, Nim
 from nimlab.theory.artifacts import Difference, Outcome, artifact, printed
 from nimlab.theory.registry import Counterexample, Evidence, claim, compare
 from nimlab.theory.sharing import Unfolded, check_steps, write_csv
@@ -268,6 +268,9 @@ def _two_pile_set(cid, place, kind, text, variant, g, rule, bound=60):
         return compare(cases, lambda c: rule(*sorted(c)), lambda c: int(T[c]) == g, show=show)
 
 
+_two_pile_set("endnim.sec6.two-pile", "Section 6, proof of property (1)", "claim",
+              "In End-Nim a row (x,y), x <= y, has value 1 iff x is even and y = x + 1.",
+              "normal", 1, lambda x, y: x % 2 == 0 and y == x + 1)
 _two_pile_set("endnim.sec4.misere0", "Section 4, before Proposition 4.2", "claim",
               "In misere End-Nim a row (a,b) has value 0 iff a = b != 1.", "misere", 0,
               lambda a, b: a == b != 1)
@@ -275,6 +278,23 @@ _two_pile_set("endnim.prop4.2", "Proposition 4.2", "proposition",
               "In misere End-Nim a row (a,b), a <= b, has value 1 iff a = b = 1, or a >= 3 is odd "
               "and b = a + 1.", "misere", 1,
               lambda a, b: a == b == 1 or (a >= 3 and a % 2 == 1 and b == a + 1))
+
+
+class MisereNim(Nim):
+    """Nim in which the player who takes the last token loses (nimlab's misere convention)."""
+
+    misere = True
+
+
+@claim("endnim.sec4.misere-nim", PAPER, "Section 4, before Proposition 4.2", "claim",
+       "With two piles misere End-Nim is misere Nim: G_m(a,b) equals the misere-Nim value of "
+       "(a,b) (an emptied pile leaves the row, a pile of 0 in Nim).", bound=30,
+       bound_help="piles <=")
+def _misere_nim(bound: int) -> Evidence:
+    T = two_pile("misere", bound)
+    nim = Solver(MisereNim())
+    cases = [(a, b) for a in range(1, bound + 1) for b in range(1, bound + 1)]
+    return compare(cases, lambda c: nim.value(c), lambda c: int(T[c]), show=show)
 
 
 # ================================================================================ Section 5

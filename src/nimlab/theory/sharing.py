@@ -237,6 +237,17 @@ def _thm1(bound: int) -> Evidence:
                    lambda c: int(V[c]), show=pos)
 
 
+@claim("sharing.thm1.proof", PAPER, "Theorem 1, proof, equation (1)", "claim",
+       "G(0,k,n+1-k) = G(k,n+1-k,n+1) whenever 2k <= n+1 (the two options of (0,0,n+1) and "
+       "(0,n+1,n+1) that move k tokens).", bound=300, bound_help="n+1 <=")
+def _thm1_eq1(bound: int) -> Evidence:
+    V = values(bound)
+    cases = [(k, m) for m in range(1, bound + 1) for k in range(1, m // 2 + 1)]
+    return compare(cases, lambda c: g3(V, (0, c[0], c[1] - c[0])),
+                   lambda c: g3(V, (c[0], c[1] - c[0], c[1])),
+                   show=lambda c: f"k={c[0]}, n+1={c[1]}")
+
+
 @claim("sharing.rem2", PAPER, "Section 2, after Theorem 1; Remark 2", "remark",
        "Complement: G(a,b,c) = G(n-a,n-b,n-c) for all a <= b <= c <= n.",
        bound=36, bound_help="n <=")
@@ -382,7 +393,8 @@ def p_test(piles: Sequence[int], *, all_equal: bool = False) -> bool:
 def _rem4(bound: int) -> Evidence:
     V = values(bound)
     cases = list(combinations_with_replacement(range(bound + 1), 3))
-    return compare(cases, p_test, lambda t: g3(V, t) == 0, show=pos)
+    return compare(cases, lambda t: "P" if p_test(t) else "N",
+                   lambda t: "P" if g3(V, t) == 0 else "N", show=pos)
 
 
 @claim("sharing.rem4.corrected", PAPER, "Remark 4", "algorithm",
@@ -392,8 +404,8 @@ def _rem4(bound: int) -> Evidence:
 def _rem4_fix(bound: int) -> Evidence:
     V = values(bound)
     cases = list(combinations_with_replacement(range(bound + 1), 3))
-    return compare(cases, lambda t: p_test(t, all_equal=True), lambda t: g3(V, t) == 0,
-                   show=pos)
+    return compare(cases, lambda t: "P" if p_test(t, all_equal=True) else "N",
+                   lambda t: "P" if g3(V, t) == 0 else "N", show=pos)
 
 
 def equalising_moves(piles: Sequence[int]) -> list[Move]:
@@ -523,7 +535,7 @@ def p_count(V: np.ndarray, n: int, smallest: int = 0) -> int:
 
 def _prop1(bound: int, formula: Callable[[int], int], smallest: int) -> Evidence:
     V = values(bound)
-    return compare(range(bound + 1), formula, lambda n: p_count(V, n, smallest),
+    return compare(range(1, bound + 1), formula, lambda n: p_count(V, n, smallest),
                    show=lambda n: f"n={n}")
 
 
