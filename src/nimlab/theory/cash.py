@@ -394,7 +394,7 @@ def _thm312(bound: int) -> Evidence:
 
 # ================================================================================ Section 4
 
-SEC4_BOUND = 36
+SEC4_BOUND = 40
 
 
 @claim("cash.def4.1", PAPER, "Section 4, Def 4.1", "definition",
@@ -693,7 +693,7 @@ def _sec5_speculation(bound: int) -> Evidence:
 
 # ================================================================================ Section 6
 
-SEC6_BOUND = 60
+SEC6_BOUND = 70
 
 
 @claim("cash.def6.1", PAPER, "Section 6, Def 6.1", "definition",

@@ -11,20 +11,17 @@ here in Python from their descriptions and compared with the solver.
 
 from __future__ import annotations
 
-import csv
-import os
-import tempfile
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb, factorial
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, Sequence
 
 from nimlab.engine.solver import solver_for
 from nimlab.games import FibonacciNim
 from nimlab.tables import fibonacci_first_move_p_positions
 from nimlab.theory.artifacts import Difference, Outcome, artifact, printed
-from nimlab.theory.registry import Counterexample, Evidence, claim, compare
+from nimlab.theory.registry import Evidence, claim, compare
 
 PAPER = "fibonacci"
 GAME = FibonacciNim()
@@ -212,7 +209,7 @@ def _thm21(bound: int) -> Evidence:
 
 @claim("fib.thm2.2", PAPER, "Section 2, Theorem 2.2", "theorem",
        "Monotonicity in x: if (a; x) is a P-position (x > 0, piles not all empty), so is (a; y) "
-       "for every 0 < y <= x.", bound=14, bound_help="piles <=")
+       "for every 0 < y <= x.", bound=16, bound_help="piles <=")
 def _thm22(bound: int) -> Evidence:
     cases = [(p, x, y) for p, x in positions((1, 2, 3), bound) if any(p) and is_p(p, x)
              for y in range(1, x)]
@@ -223,7 +220,7 @@ def _thm22(bound: int) -> Evidence:
 
 @claim("fib.cor2.3", PAPER, "Section 2, Corollary 2.3", "corollary",
        "If (a; y) is an N-position (y > 0, piles not all empty), so is (a; x) for every x >= y.",
-       bound=14, bound_help="piles <=")
+       bound=16, bound_help="piles <=")
 def _cor23(bound: int) -> Evidence:
     cases = [(p, y, x) for p, y in positions((1, 2, 3), bound) if any(p) and not is_p(p, y)
              for x in range(y + 1, cap(p) + 2)]
@@ -639,7 +636,7 @@ def thm41_says_n(h: int, k: int, m: int, x: int) -> bool:
        "For three non-empty piles and x > 0: (h, k, m; x) is N iff some i <= 2x empties a pile "
        "leaving a P-position of two piles (equal piles count as P) or takes i from a larger pile "
        "leaving a three-pile P-position (h, k, m - i; i), (h, k - i, m; i) or (h - i, k, m; i).",
-       bound=13, bound_help="piles <=")
+       bound=16, bound_help="piles <=")
 def _thm41(bound: int) -> Evidence:
     cases = [(p, x) for p, x in positions((3,), bound) if min(p) > 0]
     return _pred(cases, lambda c: "N" if thm41_says_n(*c[0], c[1]) else "P",
@@ -649,7 +646,7 @@ def _thm41(bound: int) -> Evidence:
 @claim("fib.thm4.2", PAPER, "Section 4, Theorem 4.2", "theorem",
        "For three non-empty piles: the first-move position (h, k, m; 0) is N iff some i smaller "
        "than a pile, taken from it, leaves a P-position with previous removal i.",
-       bound=16, bound_help="piles <=")
+       bound=20, bound_help="piles <=")
 def _thm42(bound: int) -> Evidence:
     cases = list(boxes(3, bound, 1))
 
@@ -713,7 +710,7 @@ def ppos3(N: int) -> PPos3:
 @claim("fib.alg.ppos3", PAPER, "Section 4, Algorithm PPos3 with (i)-(ii)", "algorithm",
        "Algorithm PPos3 (steps (1)-(20), storing per (h, k, m) only the largest x of a "
        "P-position) classifies every three-pile position (h, k, m; x) with h, k, m, x > 0 "
-       "correctly.", bound=14, bound_help="N =")
+       "correctly.", bound=18, bound_help="N =")
 def _ppos3(bound: int) -> Evidence:
     alg = ppos3(bound)
     cases = [(p, x) for p, x in positions((3,), bound) if min(p) > 0]
@@ -723,7 +720,7 @@ def _ppos3(bound: int) -> Evidence:
 
 @claim("fib.alg.ppos3.first", PAPER, "Section 4, Note after Algorithm PPos3", "algorithm",
        "PPos3 changed as the Note says for x = 0 (no x loop, bd = h - 1, '<' for '<=') classifies "
-       "every first-move position (h, k, m; 0) correctly.", bound=14, bound_help="N =")
+       "every first-move position (h, k, m; 0) correctly.", bound=18, bound_help="N =")
 def _ppos3_first(bound: int) -> Evidence:
     alg = ppos3(bound)
     cases = list(boxes(3, bound, 1))
@@ -737,7 +734,7 @@ def _stored(alg: PPos3, N: int) -> list[tuple[int, int, int]]:
 
 @claim("fib.alg.ppos3.memory", PAPER, "Section 4, memory bound of (i)-(ii)", "claim",
        "With (i)-(ii) PPos3 stores at most 3 * sum_{m=1..N} ((N+1-m)/2)^2 = N(N+1)(2N+1)/8 "
-       "integers, three per stored position (h, k, m; x*), piles <= N.", bound=14,
+       "integers, three per stored position (h, k, m; x*), piles <= N.", bound=18,
        bound_help="N <=")
 def _ppos3_memory(bound: int) -> Evidence:
     alg = ppos3(bound)
@@ -750,7 +747,7 @@ def _ppos3_memory(bound: int) -> Evidence:
 
 @claim("fib.alg.ppos3.array", PAPER, "Section 4, memory bound of (i)-(ii)", "claim",
        "The summands of the bound: for each m, the array PPos3Arr[m] holds at most "
-       "((N+1-m)/2)^2 positions (h, k, m; x*) with N >= h >= k >= m.", bound=14,
+       "((N+1-m)/2)^2 positions (h, k, m; x*) with N >= h >= k >= m.", bound=18,
        bound_help="N <=")
 def _ppos3_array(bound: int) -> Evidence:
     alg = ppos3(bound)
@@ -841,7 +838,7 @@ def _mfib_cases(bound: int) -> list[tuple[int, int, int]]:
 
 @claim("fib.alg.mfib3win", PAPER, "Section 4, Algorithm mFib3Win and its modules", "algorithm",
        "Algorithm mFib3Win with modules search0, search, search_1 and search_2 as printed wins "
-       "for Left from every first-move N-position (h, k, m; 0), h, k, m > 1.", bound=9,
+       "for Left from every first-move N-position (h, k, m; 0), h, k, m > 1.", bound=10,
        bound_help="piles <=")
 def _mfib(bound: int) -> Evidence:
     return compare(_mfib_cases(bound), lambda p: "Left wins", lambda p: mfib3win(p, False),
@@ -852,7 +849,7 @@ def _mfib(bound: int) -> Evidence:
        "Repaired mFib3Win (found reset before each of Left's turns; search, search_1 and "
        "search_2 try every i from 1 to t = min(pile, 2R); search_2 tests the pile minus i, and "
        "taking the last chip) wins for Left from every first-move N-position with piles > 1.",
-       bound=9, bound_help="piles <=", corrects="fib.alg.mfib3win")
+       bound=10, bound_help="piles <=", corrects="fib.alg.mfib3win")
 def _mfib_fixed(bound: int) -> Evidence:
     return compare(_mfib_cases(bound), lambda p: "Left wins", lambda p: mfib3win(p, True),
                    show=lambda p: show(p, 0), note=f"piles in 2..{bound}, every reply of Right")
