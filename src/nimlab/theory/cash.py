@@ -1076,8 +1076,9 @@ for _family_spec in FAMILIES:
     _register_family(*_family_spec)
 
 
-def thm610_printed(n: int, d1: int, d2: int) -> str | None:
-    """Theorem 6.10 as printed, items tried in order (the first that applies decides)."""
+def thm610(n: int, d1: int, d2: int, equal_money: Callable[[int, int], str | None]) -> str | None:
+    """Theorem 6.10's winner, items tried in order (the first that applies decides); item 6
+    (equal money, Theorem 6.9) is ``equal_money(n, b)``."""
     f = f_def61(n)
     if d1 >= f and d2 >= f:
         return "I" if n % 7 in (1, 3, 4, 5, 6) else "II"
@@ -1091,24 +1092,17 @@ def thm610_printed(n: int, d1: int, d2: int) -> str | None:
         return "II"
     if d1 == d2 + 1:
         return thm67_prediction(n, f - d1)
-    return thm69_prediction(n, f - d1)
+    return equal_money(n, f - d1)
+
+
+def thm610_printed(n: int, d1: int, d2: int) -> str | None:
+    """Theorem 6.10 as printed (None where item 6(a) says nothing)."""
+    return thm610(n, d1, d2, thm69_prediction)
 
 
 def thm610_corrected(n: int, d1: int, d2: int) -> str:
-    f = f_def61(n)
-    if d1 >= f and d2 >= f:
-        return "I" if n % 7 in (1, 3, 4, 5, 6) else "II"
-    if d2 < f <= d1:
-        return "I"
-    if d1 < f <= d2:
-        return "II"
-    if d2 < d1 - 1:
-        return "I"
-    if d1 < d2:
-        return "II"
-    if d1 == d2 + 1:
-        return thm67_prediction(n, f - d1)
-    return thm69_corrected(n, f - d1)
+    """Theorem 6.10 with items 6(a) and 6(b) corrected: a complete description."""
+    return thm610(n, d1, d2, thm69_corrected)
 
 
 @thm6("cash.thm6.10.corrected", place="Section 6.7, Theorem 6.10",
