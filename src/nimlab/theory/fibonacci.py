@@ -756,7 +756,8 @@ def _ppos3_array(bound: int) -> Evidence:
     return compare(cases, lambda c: True, lambda c: 4 * count(c) <= (c[0] + 1 - c[1]) ** 2,
                    show=lambda c: f"N={c[0]}, PPos3Arr[{c[1]}]: {count(c)} stored vs "
                                   f"((N+1-m)/2)^2 = {((c[0] + 1 - c[1]) / 2) ** 2:g}",
-                   note=f"N <= {bound}")
+                   note=f"N <= {bound}; the arrays for m near N are too small (e.g. (3, 3, 3; 1) "
+                        "is P), although the total N(N+1)(2N+1)/8 holds (fib.alg.ppos3.memory)")
 
 
 @claim("fib.alg.ppos3.sum", PAPER, "Section 4, memory bound of (i)-(ii)", "claim",
@@ -842,7 +843,12 @@ def _mfib_cases(bound: int) -> list[tuple[int, int, int]]:
        bound_help="piles <=")
 def _mfib(bound: int) -> Evidence:
     return compare(_mfib_cases(bound), lambda p: "Left wins", lambda p: mfib3win(p, False),
-                   show=lambda p: show(p, 0), note=f"piles in 2..{bound}, every reply of Right")
+                   show=lambda p: show(p, 0),
+                   note=f"piles in 2..{bound}, every reply of Right. As printed, 'found' is never "
+                        "reset after Left's first move (so later turns try only the first "
+                        "non-empty pile), and search/search_1/search_2 inherit search0's test "
+                        "'i >= t: stop', so a removal of exactly t = min(pile, 2R) - often the only "
+                        "winning one, e.g. taking a whole small pile - is never tried")
 
 
 @claim("fib.alg.mfib3win.corrected", PAPER, "Section 4, Algorithm mFib3Win", "algorithm",
