@@ -99,7 +99,9 @@ def _n_hint(game: ImpartialGame, position: Any, strategy: Strategy, verdict: Ver
         if child is not None and child.p:
             why = child.reason
     else:
-        move, target, why, source = _search(game, position, strategy, max_states)
+        move, target, why, found_by = _search(game, position, strategy, max_states)
+        if found_by != source:
+            source = f"{source}; {found_by}"
     text = (f"{verdict.reason}. Winning move: {move.notation()} ({move.describe()}), to "
             f"{game.format(target)}" + (f": {why}." if why else "."))
     return Hint(game, position, "N", move, target, text, source, "closed form")

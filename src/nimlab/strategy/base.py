@@ -95,6 +95,21 @@ class Hint:
         data.update(self.extra)
         return data
 
+    def lines(self) -> list[str]:
+        """The hint as lines of text: the move (or the stalling move), the reason, the source."""
+        game = self.game
+        if self.move is not None:
+            out = [f"winning move: {self.move.notation()}  ({self.move.describe()})",
+                   f"leads to:     {game.format(self.to)}"]
+        else:
+            out = ["no winning move: the player to move loses against perfect play"]
+            if self.stalling is not None:
+                out.append(f"stalling move: {self.stalling.notation()}  "
+                           f"({self.stalling.describe()}), to {game.format(self.stalling_to)}")
+        out.append(f"why: {self.explanation}")
+        out.append(f"source: {self.source} ({self.method})")
+        return out
+
 
 def move_size(move: Move) -> int:
     """How many tokens a move takes or moves (every nimlab move has a ``count``)."""

@@ -1,0 +1,41 @@
+"""``nimlab hint``: the move to play from a position, and why it wins."""
+
+from __future__ import annotations
+
+import click
+
+from nimlab.cli.common import (collect_options, emit_json, game_argument, game_options, json_option,
+                               max_states_option)
+from nimlab.games import load
+from nimlab.strategy import hint
+
+
+@click.command("hint")
+@game_argument
+@click.argument("position")
+@game_options
+@max_states_option
+@json_option
+def command(game: str, position: str, max_states: int, as_json: bool, **options) -> None:
+    """The winning move from POSITION, the position it leads to, and why.
+
+    Closed forms from the papers where they apply (Sharing Nim with 3 piles, End-Nim, 2-pile
+    Fibonacci Nim, NIM with cash, Nim), the solver otherwise.  At a P-position there is no
+    winning move; the hint then offers the stalling move (the smallest legal move).
+
+    --json gives move, notation, to, explanation, outcome, source, method and value (null when
+    the position is too large for the solver; value_note says why).
+    """
+    the_game, the_position = load(game, position, **collect_options(**options))
+    result = hint(the_game, the_position, max_states)
+    data = result.to_dict()
+    if as_json:
+        emit_json(data)
+        return
+    outcome = ("N-position: the player to move wins" if result.outcome == "N"
+               else "P-position: the player to move loses")
+    value = f", value {result.value}" if result.value is not None else ""
+    winner = f", Player {data['winner']} wins" if "winner" in data else ""
+    click.echo(f"{the_game.describe()} {data['position']}: {outcome}{value}{winner}")
+    for line in result.lines():
+        click.echo(line)

@@ -1,0 +1,52 @@
+"""``nimlab play``: a game against the computer in the terminal (or through a pipe)."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from nimlab.cli.common import (collect_options, game_argument, game_options, json_option,
+                               max_states_option)
+from nimlab.games import load
+from nimlab.play import COMPUTER, LEVELS, YOU, Match, run
+
+
+def _line_reader(echo: bool):
+    """Read one line of standard input; echo it when it does not come from a terminal, so that a
+    piped game reads like a typed one."""
+    def read_line() -> str:
+        line = sys.stdin.readline()
+        if echo and line and not sys.stdin.isatty():
+            click.echo(line.rstrip("\n"))
+        return line
+    return read_line
+
+
+def _write(text: str) -> None:
+    click.echo(text, nl=not text.endswith("> "))
+
+
+@click.command("play")
+@game_argument
+@click.argument("position")
+@game_options
+@click.option("--first", type=click.Choice(["me", "computer"]), default="me", show_default=True,
+              help="Who moves first.")
+@click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
+              help="perfect: never gives away a win; easy: random legal moves.")
+@click.option("--seed", type=int, default=None, help="Seed of the easy computer's choices.")
+@max_states_option
+@json_option
+def command(game: str, position: str, first: str, level: str, seed: int | None,
+            max_states: int, as_json: bool, **options) -> None:
+    """Play GAME from POSITION against the computer.
+
+    Type moves in the game's short notation (P-K, U>V:K, L-K/R-K, K, both-K), or hint, undo,
+    moves, help, quit.  End of input quits.  With --json every event (start, position, move,
+    illegal, hint, moves, undo, winner, quit) is one JSON object per line.
+    """
+    the_game, the_position = load(game, position, **collect_options(**options))
+    match = Match(the_game, the_position, to_move=YOU if first == "me" else COMPUTER,
+                  level=level, seed=seed, max_states=max_states)
+    run(match, _line_reader(not as_json), _write, as_json)

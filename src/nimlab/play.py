@@ -1,0 +1,280 @@
+"""A game against the computer, as plain text in and out (``nimlab play``).
+
+Everything here works on lines: :func:`run` reads the player's commands with a ``read_line``
+function (``""`` or ``None`` at end of input means *quit*) and writes with ``write``, so a game
+can be played in a terminal, through a pipe, or from a test.
+
+The player types a move in the game's short notation (``P-K`` take K from pile P; ``U>V:K`` move
+K tokens from pile U to pile V; ``L-K``/``R-K`` End-Nim's end piles; ``K`` for one heap;
+``both-K`` Wythoff's diagonal move), or one of ``hint``, ``undo`` (take back your last move and
+the computer's reply), ``moves``, ``help`` and ``quit``.  An illegal move is refused with the
+reason and the player is asked again.
+
+The computer at level ``perfect`` plays the hint of :func:`nimlab.strategy.hint`: a winning move
+whenever there is one, else the stalling move.  At level ``easy`` it plays a random move (under
+misere play a move that ends the game only when nothing else is left), from a
+:class:`random.Random` seeded with ``seed``.
+
+With ``as_json`` every event is one JSON object on its own line, with an ``event`` field:
+``start`` (game, params, position, first, level), ``position`` (position, to_move, and for cash
+the ``money`` of each player), ``move`` (player, move, notation, to), ``illegal`` (input,
+reason), ``hint`` (the fields of ``nimlab hint --json``), ``moves`` (list of notations),
+``undo`` (position), ``help`` (text), ``winner`` (winner, position, reason) and ``quit``.
+Players are ``"you"`` and ``"computer"``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from nimlab.engine.solver import DEFAULT_MAX_STATES
+from nimlab.errors import IllegalMove, InputError
+from nimlab.games import CashNim, EndNim, FibonacciNim, GraphNim, SubtractionNim, Wythoff
+from nimlab.games.base import ImpartialGame, Move
+from nimlab.strategy import hint
+
+YOU, COMPUTER = "you", "computer"
+LEVELS = ("perfect", "easy")
+TOKEN = "\u25cf"
+#: Longest row of tokens drawn; longer piles are drawn cut, with their size.
+MAX_TOKENS = 40
+#: Moves are listed every turn when there are at most this many.
+LIST_MOVES = 12
+COMMANDS = "hint, undo, moves, help, quit"
+
+
+def other(player: str) -> str:
+    return COMPUTER if player == YOU else YOU
+
+
+def notation_help(game: ImpartialGame) -> str:
+    """How to write a move in ``game``."""
+    if isinstance(game, EndNim):
+        return "L-K or R-K (take K coins from the left or right end pile)"
+    if isinstance(game, GraphNim):
+        return "U>V:K (move K tokens from pile U to pile V)"
+    if isinstance(game, SubtractionNim):
+        return "K (remove K stones)"
+    if isinstance(game, Wythoff):
+        return "P-K (take K from pile P) or both-K (take K from both piles)"
+    noun = "chips" if isinstance(game, FibonacciNim) else "tokens"
+    return f"P-K (take K {noun} from pile P)"
+
+
+def tokens(count: int) -> str:
+    if count <= MAX_TOKENS:
+        return TOKEN * count
+    return TOKEN * MAX_TOKENS + "\u2026"
+
+
+def draw(game: ImpartialGame, position: Any, to_move: str) -> list[str]:
+    """The position as lines of text: piles as rows of tokens, plus the game's other state."""
+    if isinstance(game, CashNim):
+        n, mover, waiting = position
+        money = {to_move: mover, other(to_move): waiting}
+        return [f"heap   | {tokens(n)} ({n})",
+                f"money: you ${money[YOU]}, computer ${money[COMPUTER]} (removing a stones "
+                "costs a dollars)",
+                f"removals allowed: {', '.join(map(str, game.set))}"]
+    if isinstance(game, SubtractionNim):
+        return [f"heap   | {tokens(position)} ({position})",
+                f"removals allowed: {', '.join(map(str, game.set))}"]
+    if isinstance(game, FibonacciNim):
+        piles, last = position
+        lines = [f"pile {i + 1} | {tokens(p)} ({p})" for i, p in enumerate(piles)]
+        if last == 0:
+            lines.append("first move: take any number of chips from one pile, but not all of it")
+        else:
+            lines.append(f"previous removal: {last}; limit: at most {game.limit(last)} chips "
+                         "from one pile")
+        return lines
+    if isinstance(game, EndNim):
+        if not position:
+            return ["row: (empty)"]
+        lines = [f"row, left to right: {' | '.join(map(str, position))}"]
+        for i, p in enumerate(position):
+            end = " (left end)" if i == 0 else " (right end)" if i == len(position) - 1 else ""
+            lines.append(f"pile {i + 1} | {tokens(p)} ({p}){end}")
+        return lines
+    lines = [f"pile {i + 1} | {tokens(p)} ({p})" for i, p in enumerate(position)]
+    if isinstance(game, GraphNim) and game.vertices is not None:
+        edges = ", ".join(f"{u + 1}>{v + 1}" for u, v in game.edges)
+        lines.append(f"tokens may move along: {edges}")
+    return lines
+
+
+@dataclass
+class Match:
+    """The state of one game against the computer (no input or output here)."""
+
+    game: ImpartialGame
+    position: Any
+    to_move: str = YOU
+    level: str = "perfect"
+    seed: int | None = None
+    max_states: int = DEFAULT_MAX_STATES
+    winner: str | None = None
+    reason: str = ""
+    history: list[Any] = field(default_factory=list)
+    rng: random.Random = field(init=False)
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise InputError(f"unknown level {self.level!r}; allowed: {', '.join(LEVELS)}")
+        self.rng = random.Random(self.seed)
+        self._check_over(None)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def _check_over(self, mover: str | None) -> None:
+        game = self.game
+        if not game.primitive(self.position):
+            return
+        if mover is None:
+            self.winner = other(self.to_move)
+            self.reason = f"{self.to_move} cannot move"
+        elif game.misere:
+            self.winner = other(mover)
+            self.reason = f"{mover} ended the game, and under misere play that loses"
+        else:
+            self.winner = mover
+            self.reason = f"{mover} moved last: {other(mover)} cannot move"
+
+    def play(self, move: Move) -> Any:
+        """Play ``move`` for the player to move (checked; raises IllegalMove with the reason)."""
+        if self.over:
+            raise IllegalMove("the game is over")
+        after = self.game.check_move(self.position, move)
+        if self.to_move == YOU:
+            self.history.append(self.position)
+        mover = self.to_move
+        self.position = after
+        self.to_move = other(mover)
+        self._check_over(mover)
+        return after
+
+    def parse(self, text: str) -> Move:
+        """Read the player's move (raises IllegalMove with the reason)."""
+        return self.game.parse_move(text, self.position)
+
+    def computer_choice(self) -> Move:
+        """The computer's move: see the module docstring."""
+        game, position = self.game, self.position
+        if self.level == "perfect":
+            advice = hint(game, position, self.max_states)
+            return advice.move if advice.move is not None else advice.stalling
+        choices = game.moves(position) or list(game.legal_moves(position))
+        return self.rng.choice(choices)
+
+    def undo(self) -> bool:
+        """Take back the player's last move and the computer's reply; False if there is none."""
+        if not self.history or self.over:
+            return False
+        self.position = self.history.pop()
+        self.to_move = YOU
+        return True
+
+
+HELP = ("Type a move, or: hint (the best move and why), undo (take back your last move and the "
+        "computer's reply), moves (list the legal moves), quit.")
+
+
+def run(match: Match, read_line: Callable[[], str | None], write: Callable[[str], None],
+        as_json: bool = False) -> str | None:
+    """Play ``match`` to the end; returns the winner (``None`` if the player quit)."""
+    game = match.game
+
+    def emit(event: str, shown: str | None = None, **data: Any) -> None:
+        if as_json:
+            write(json.dumps({"event": event, **data}))
+        elif shown is not None:
+            write(shown)
+
+    emit("start", f"{game.describe()}: {game.summary}. You are "
+         f"{'first' if match.to_move == YOU else 'second'}; the computer plays {match.level}.",
+         game=game.name, params=game.params(), position=game.format(match.position),
+         first=match.to_move, level=match.level)
+    emit("help", f"Moves are written {notation_help(game)}. {HELP}", help=HELP)
+    while not match.over:
+        position_event(match, emit)
+        if match.to_move == COMPUTER:
+            move = match.computer_choice()
+            match.play(move)
+            emit("move", f"computer plays {move.notation()}: {move.describe()}",
+                 player=COMPUTER, move=move.describe(), notation=move.notation(),
+                 to=game.format(match.position))
+            continue
+        if not as_json:
+            listed = game.moves(match.position) or list(game.legal_moves(match.position))
+            if len(listed) <= LIST_MOVES:
+                write("your moves: " + " ".join(m.notation() for m in listed))
+            else:
+                write(f"{len(listed)} moves; write {notation_help(game)}")
+        if not human_turn(match, read_line, write, emit, as_json):
+            emit("quit", "You quit. Goodbye.")
+            return None
+    text = ("You win!" if match.winner == YOU else "The computer wins.") + f" ({match.reason})"
+    emit("winner", text, winner=match.winner, position=game.format(match.position),
+         reason=match.reason)
+    return match.winner
+
+
+def position_event(match: Match, emit: Callable) -> None:
+    game = match.game
+    data: dict[str, Any] = {"position": game.format(match.position), "to_move": match.to_move}
+    if isinstance(game, CashNim):
+        _, mover, waiting = match.position
+        data["money"] = {match.to_move: mover, other(match.to_move): waiting}
+    header = f"\n{game.format(match.position)}  ({'your' if match.to_move == YOU else 'computer'}"
+    emit("position", "\n".join([header + " turn)"] + draw(game, match.position, match.to_move)),
+         **data)
+
+
+def human_turn(match: Match, read_line, write, emit, as_json: bool) -> bool:
+    """Read commands until the player has moved (True) or quit (False)."""
+    game = match.game
+    while True:
+        if not as_json:
+            write("your move> ")
+        line = read_line()
+        if not line:
+            return False
+        text = line.strip()
+        command = text.lower()
+        if command in ("quit", "q", "exit"):
+            return False
+        if command in ("help", "?", ""):
+            emit("help", f"Moves are written {notation_help(game)}. {HELP}", help=HELP)
+            continue
+        if command == "hint":
+            advice = hint(game, match.position, match.max_states)
+            emit("hint", "\n".join(advice.lines()), **advice.to_dict())
+            continue
+        if command == "moves":
+            listed = game.moves(match.position) or list(game.legal_moves(match.position))
+            emit("moves", "moves: " + " ".join(m.notation() for m in listed),
+                 moves=[m.notation() for m in listed])
+            continue
+        if command == "undo":
+            if match.undo():
+                emit("undo", "Took back your last move and the computer's reply.",
+                     position=game.format(match.position))
+                position_event(match, emit)
+            else:
+                emit("illegal", "Nothing to undo.", input=text, reason="nothing to undo")
+            continue
+        try:
+            move = match.parse(text)
+            match.play(move)
+        except InputError as refused:
+            emit("illegal", f"Not allowed: {refused}. Try again ({COMMANDS}).", input=text,
+                 reason=str(refused))
+            continue
+        emit("move", f"you play {move.notation()}: {move.describe()}", player=YOU,
+             move=move.describe(), notation=move.notation(), to=game.format(match.position))
+        return True
