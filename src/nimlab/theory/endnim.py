@@ -100,6 +100,8 @@ def general_box(bound: int) -> list[tuple[int, ...]]:
     return out + [r for r in rows(3, 5 * bound) if max(r) > bound]
 
 
+BOX_HELP = "rows of 1-5 piles (6 piles: piles <= 4) and 3-pile rows to 5x; piles <="
+
 _KERNEL: dict[tuple[str, int], np.ndarray] = {}
 
 
@@ -145,8 +147,7 @@ def _reverse(bound: int) -> Evidence:
 
 
 def _register_thm2(cid: str, place: str, variant: str, text: str) -> None:
-    @claim(cid, PAPER, place, "theorem", text, bound=5,
-           bound_help="piles <= (1-6 piles; 3 piles to 5x) with")
+    @claim(cid, PAPER, place, "theorem", text, bound=6, bound_help=BOX_HELP)
     def check(bound: int) -> Evidence:
         three_pile(variant, 5 * bound)
         return compare(general_box(bound), lambda r: theorem2_p(r, variant),
@@ -164,7 +165,7 @@ _register_thm2("endnim.thm2.3", "Theorem 2.3", "loop",
 
 @claim("endnim.cor2.4", PAPER, "Corollary 2.4", "corollary",
        "The three games have the same P-positions among rows that are not constant.",
-       bound=5, bound_help="piles <= (1-6 piles; 3 piles to 5x) with")
+       bound=6, bound_help=BOX_HELP)
 def _cor24(bound: int) -> Evidence:
     for v in VARIANTS:
         three_pile(v, 5 * bound)
@@ -225,10 +226,18 @@ SECTION3 = [
 ]
 
 
+def two_level_rows(bound: int) -> list[tuple[int, ...]]:
+    """Rows (a,...,a,b,...,b) of length <= bound with a, b <= bound: every row the proofs of
+    Section 3 treat (constant rows, a constant row with a different last or first pile)."""
+    found = {(a,) * i + (b,) * (k - i) for k in range(1, bound + 1) for i in range(k + 1)
+             for a in range(1, bound + 1) for b in range(1, bound + 1)}
+    return sorted(found, key=lambda r: (len(r), r))
+
+
 def _register_section3(cid, variant, place, text, when, target) -> None:
-    @claim(cid, PAPER, place, "claim", text, bound=6, bound_help="piles and row length <=")
+    @claim(cid, PAPER, place, "claim", text, bound=12, bound_help="piles and row length <=")
     def check(bound: int) -> Evidence:
-        cases = [r for k in range(1, bound + 1) for r in rows(k, min(bound, 12 // k + 1))]
+        cases = two_level_rows(bound)
         game = GAMES[variant]
         ev = check_steps(game, solver_for(game), cases,
                          lambda r: (r, target(r)) if when(r) else None, 0, show=show)

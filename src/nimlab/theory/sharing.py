@@ -230,7 +230,7 @@ def _lemma1(bound: int) -> Evidence:
 
 
 @claim("sharing.thm1", PAPER, "Theorem 1", "theorem",
-       "Palindromes: G(0,a,b) = G(0,b-a,b) for all 0 <= a <= b.", bound=300, bound_help="b <=")
+       "Palindromes: G(0,a,b) = G(0,b-a,b) for all 0 <= a <= b.", bound=1000, bound_help="b <=")
 def _thm1(bound: int) -> Evidence:
     V = values(bound)
     return compare(triangle(bound), lambda c: int(V[c[1] - c[0], c[1]]),
@@ -239,7 +239,7 @@ def _thm1(bound: int) -> Evidence:
 
 @claim("sharing.thm1.proof", PAPER, "Theorem 1, proof, equation (1)", "claim",
        "G(0,k,n+1-k) = G(k,n+1-k,n+1) whenever 2k <= n+1 (the two options of (0,0,n+1) and "
-       "(0,n+1,n+1) that move k tokens).", bound=300, bound_help="n+1 <=")
+       "(0,n+1,n+1) that move k tokens).", bound=1000, bound_help="n+1 <=")
 def _thm1_eq1(bound: int) -> Evidence:
     V = values(bound)
     cases = [(k, m) for m in range(1, bound + 1) for k in range(1, m // 2 + 1)]
@@ -301,7 +301,7 @@ def _cor2(bound: int) -> Evidence:
 
 @claim("sharing.cor3", PAPER, "Corollary 3", "corollary",
        "Row equals diagonal: G(0,a,2a+i) = G(0,a+i,2a+i) for all a, i >= 0.",
-       bound=300, bound_help="2a+i <=")
+       bound=1000, bound_help="2a+i <=")
 def _cor3(bound: int) -> Evidence:
     V = values(bound)
     cases = [(a, i) for b in range(bound + 1) for a in range(b // 2 + 1) for i in [b - 2 * a]]
@@ -313,7 +313,7 @@ def _cor3(bound: int) -> Evidence:
 # ================================================================================ Section 3
 @claim("sharing.thm2", PAPER, "Theorem 2", "theorem",
        "The P-positions are (0,0,0), (0,0,m) and (0,m,m) with m = 4^k (2l+1).",
-       bound=300, bound_help="b <=")
+       bound=1000, bound_help="b <=")
 def _thm2(bound: int) -> Evidence:
     V = values(bound)
     return compare(triangle(bound), lambda c: in_p(*c), lambda c: bool(V[c] == 0), show=pos)
@@ -470,7 +470,7 @@ def _rem5_fix(bound: int) -> Evidence:
 
 @claim("sharing.rem5.equal", PAPER, "Remark 5, second paragraph", "remark",
        "From an N-position with two equal piles, every winning move equalises one of the two "
-       "equal piles with the third pile.", bound=300, bound_help="b <=")
+       "equal piles with the third pile.", bound=1000, bound_help="b <=")
 def _rem5_equal(bound: int) -> Evidence:
     V = values(bound)
     cases = [p for b in range(2, bound + 1) for p in ((0, 0, b), (0, b, b)) if V[normal(p)]]
@@ -805,14 +805,14 @@ for _cid, (_key, _place, _text) in SEC4.items():
 # ================================================================================ Section 5
 @claim("sharing.thm4", PAPER, "Theorem 4", "theorem",
        "The 1-positions are (0,0,4k+2), (0,4k+2,4k+2), (0,2,4k+1) and (0,4l-1,4l+1), k >= 0, "
-       "l >= 1.", bound=300, bound_help="b <=")
+       "l >= 1.", bound=1000, bound_help="b <=")
 def _thm4(bound: int) -> Evidence:
     V = values(bound)
     return compare(triangle(bound), lambda c: in_b(*c), lambda c: bool(V[c] == 1), show=pos)
 
 
 @claim("sharing.thm4.disjoint", PAPER, "Theorem 4, proof", "claim",
-       "The sets P (Theorem 2) and B (Theorem 4) are disjoint.", bound=300, bound_help="b <=")
+       "The sets P (Theorem 2) and B (Theorem 4) are disjoint.", bound=1000, bound_help="b <=")
 def _thm4_disjoint(bound: int) -> Evidence:
     return compare(triangle(bound), lambda c: False, lambda c: in_p(*c) and in_b(*c), show=pos)
 
@@ -956,7 +956,7 @@ for _label, (_words, _cond, *_move) in THM4_FIXES.items():
 
 @claim("sharing.thm4.proof.cover", PAPER, "Theorem 4, proof of (ii)", "claim",
        "Every position (0,a,b) with a <= b/2 outside P and B falls into one of the proof's "
-       "cases (I)-(IV).", bound=300, bound_help="b <=")
+       "cases (I)-(IV).", bound=1000, bound_help="b <=")
 def _thm4_cover(bound: int) -> Evidence:
     def covered(c):
         q, r, s, t = thm4_split(*c)
@@ -968,7 +968,7 @@ def _thm4_cover(bound: int) -> Evidence:
 @claim("sharing.cor5", PAPER, "Corollary 5", "corollary",
        "The 1-positions are periodic on the bottom row and the main diagonal (b = 2 mod 4) and on "
        "the third row a = 2 and its diagonal (b = 1 mod 4 from b = 3 on, plus (0,2,2)).",
-       bound=300, bound_help="b <=")
+       bound=1000, bound_help="b <=")
 def _cor5(bound: int) -> Evidence:
     V = values(bound)
     lines = {"row a=0": lambda n: V[0, n], "main diagonal": lambda n: V[n, n],
@@ -989,21 +989,21 @@ def rows_of_value(V: np.ndarray, g: int, bound: int) -> list[tuple[int, int]]:
 
 @claim("sharing.sec6.p", PAPER, "Section 6, first paragraph", "claim",
        "With a <= b/2, the P-positions lie on the bottom row a = 0 only.",
-       bound=300, bound_help="b <=")
+       bound=1000, bound_help="b <=")
 def _sec6_p(bound: int) -> Evidence:
     return compare(rows_of_value(values(bound), 0, bound), lambda c: 0, lambda c: c[0], show=pos)
 
 
 @claim("sharing.sec6.ones", PAPER, "Section 6, first paragraph", "claim",
        "With a <= b/2, the 1-positions lie on the rows a = 0 and a = 2 only, except (0,1,2).",
-       bound=300, bound_help="b <=")
+       bound=1000, bound_help="b <=")
 def _sec6_ones(bound: int) -> Evidence:
     return compare(rows_of_value(values(bound), 1, bound), lambda c: True,
                    lambda c: c[0] in (0, 2) or c == (1, 2), show=pos)
 
 
 @claim("sharing.conj3", PAPER, "Conjecture 3 (and the computation before it)", "conjecture",
-       "For a <= b/2, if G(0,a,b) = g >= 2 then a <= 2g - 1.", bound=300, bound_help="b <=",
+       "For a <= b/2, if G(0,a,b) = g >= 2 then a <= 2g - 1.", bound=1000, bound_help="b <=",
        finite=False)
 def _conj3(bound: int) -> Evidence:
     V = values(bound)
