@@ -315,3 +315,17 @@ def test_large_two_pile_fibonacci_uses_theorem_3_1(m, last, k, swap):
         assert h.outcome == "P" and h.method == "closed form"
     else:
         assert h.outcome == "N" and h.to == ((m, m), k)
+
+
+@given(st.integers(0, 10 ** 12), st.integers(0, 10 ** 12), st.integers(0, 10 ** 12),
+       st.sampled_from(["1,3,4", "1,2", "1,2,3,4"]))
+def test_cash_closed_forms_answer_far_beyond_the_solver(n, d1, d2, subtraction_set):
+    """Huge cash positions get a closed-form answer, and the move found lands on a position the
+    closed form calls P (the forms themselves are checked above against the brute force)."""
+    game, position = load("cash", f"{n};{d1},{d2}", set=subtraction_set)
+    strategy = strategy_for(game)
+    h = hint(game, position, max_states=1)
+    assert h.method == "closed form"
+    if h.outcome == "N":
+        assert h.move in game.moves(position)
+        assert strategy.verdict(game, h.to).p
