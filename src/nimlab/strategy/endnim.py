@@ -14,11 +14,12 @@ plain brute force over whole boxes of rows before the hints rely on them.
 
 The functions ``l``, ``r``, ``r_m``, ``r_o`` and the theorems' condition are those of
 :mod:`nimlab.theory.endnim` (where the claims are checked); this module adds the words and the
-move search.  A winning move is found by testing end-pile moves against the closed form, each test linear in
-the number of piles.  Not all ``a_1 + a_k`` moves need testing: in every P-position of the three
-theorems the end piles differ by at most 1 (or the game is over), and a move changes one end
-pile only, so a winning move leaves that end pile empty or within 1 of the other end pile -- at
-most four sizes per side, which keeps huge piles instant.
+move search.  A winning move is found by testing end-pile moves against the closed form, each
+test a pass or two over the row.  Not all ``2 (a_1 + a_k)`` moves need testing: in every
+P-position of the three theorems the end piles differ by at most 1 (or the game is over), and a
+move changes one end pile only, so a winning move leaves that end pile empty or within 1 of the
+other end pile -- at most four sizes per side, which keeps huge piles instant.  (For a single
+pile the sizes tried are 0 and 1.)
 """
 
 from __future__ import annotations
@@ -42,7 +43,8 @@ def _verdict_parts(row: Sequence[int], variant: str) -> tuple[bool, str]:
     first, last = a[0], a[-1]
     facts = f"l(A) = {l}, {rn}(A) = {r}"
     if first == last:
-        return p, f"a_1 = a_k = {first} and l + {rn} = {l + r} is {'even' if p else 'odd'} ({facts})"
+        parity = "even" if p else "odd"
+        return p, f"a_1 = a_k = {first} and l + {rn} = {l + r} is {parity} ({facts})"
     if last == first + 1:
         if p:
             return p, f"a_k = a_1 + 1 = {last}, l = {l} is odd and {rn} = {r} is even"

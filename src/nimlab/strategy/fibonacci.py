@@ -1,4 +1,4 @@
-"""Fibonacci Nim with two piles by Theorem 3.1 and Corollary 3.2 of Zhou (multiple-fibonacci-nim.txt).
+"""Two-pile Fibonacci Nim by Theorem 3.1 and Corollary 3.2 of Zhou (multiple-fibonacci-nim.txt).
 
 A position is ``(piles; x)`` with ``x`` the previous removal (0 before the first move) and the
 limit ``floor(R x)`` on the next removal (``R = 2`` in the paper).  Empty piles play no part, so
