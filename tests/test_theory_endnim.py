@@ -29,6 +29,9 @@ HOLDS = {
     "endnim.thm2.2": 4,
     "endnim.thm2.3": 4,
     "endnim.cor2.4": 4,
+    "endnim.thm2.1.proof": 4,
+    "endnim.thm2.2.proof": 4,
+    "endnim.thm2.3.proof": 4,
     "endnim.cor2.4.a": 4,
     "endnim.cor2.4.b": 4,
     "endnim.cor2.4.c": 4,
@@ -130,6 +133,15 @@ def test_a_wrong_condition_is_caught():
     ev = compare(loose, lambda r: 2, lambda r: int(T[r]), show=E.show)
     assert ev.counterexamples[0].position == "(7,5,8)" and ev.counterexamples[0].computed != 2
     assert not rule(7, 5, 8)
+
+
+def test_closure_check_catches_a_wrong_p_set(monkeypatch):
+    """With End-Nim's conditions (r instead of r_m), misere End-Nim's set is not closed."""
+    original = E.theorem2_p
+    monkeypatch.setattr(E, "theorem2_p", lambda row, variant: original(row, "normal"))
+    result = REGISTRY["endnim.thm2.2.proof"].run(3)
+    assert result.status == "fails"
+    assert result.counterexample.position == "(1)"
 
 
 def test_a_wrong_proof_move_is_caught():

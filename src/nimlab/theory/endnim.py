@@ -163,6 +163,29 @@ _register_thm2("endnim.thm2.3", "Theorem 2.3", "loop",
                "In Loop-End-Nim the same holds with r_o (r, except r_o = 1 for a constant row).")
 
 
+def _register_closure(variant: str, theorem: str) -> None:
+    @claim(f"endnim.thm2.{theorem}.proof", PAPER, f"Theorem 2.{theorem}, proof (Sections 2-3)",
+           "claim", f"The rows meeting the conditions of Theorem 2.{theorem} are closed as the "
+           "P-positions must be: no move joins two of them, and every other row has a move to "
+           "one of them (checked on the conditions alone, without values).",
+           bound=5, bound_help="rows of 1-5 piles, piles <=")
+    def check(bound: int) -> Evidence:
+        game = GAMES[variant]
+        cases = [r for k in range(1, 6) for r in rows(k, bound)]
+
+        def verdict(r):  # the empty row (normal play's end) counts as a P-position
+            zero = [q for q in game.successors(r) if not q or theorem2_p(q, variant)]
+            if theorem2_p(r, variant):
+                return f"moves to {show(zero[0])}" if zero else "closed"
+            return "closed" if zero else "no move to a row meeting the conditions"
+
+        return compare(cases, lambda r: "closed", verdict, show=show)
+
+
+for _variant, _number in (("normal", "1"), ("misere", "2"), ("loop", "3")):
+    _register_closure(_variant, _number)
+
+
 @claim("endnim.cor2.4", PAPER, "Corollary 2.4", "corollary",
        "The three games have the same P-positions among rows that are not constant.",
        bound=6, bound_help=BOX_HELP)

@@ -679,8 +679,8 @@ def _rem7(bound: int) -> Evidence:
 
 
 @claim("sharing.sec4.zeros", PAPER, "Section 4, before Conjecture 1", "claim",
-       "As printed: the bottom row (labelled a = 1 in the text; the bottom row is a = 0) has "
-       "entry 0 whenever b is even.", bound=1000, bound_help="b <=")
+       "The bottom row (labelled 'a = 1' in the text; the bottom row is a = 0) has entry 0 "
+       "whenever b is even.", bound=1000, bound_help="b <=")
 def _sec4_zeros(bound: int) -> Evidence:
     V = values(bound)
     return compare(range(2, bound + 1, 2), lambda b: 0, lambda b: int(V[0, b]),
