@@ -98,6 +98,7 @@ HOLDS = {
     "sharing.table1": 16,
     "sharing.table2.corrected": 490,
     "sharing.table3.corrected": 490,
+    "sharing.table3.bold.corrected": 490,
     "sharing.sec7.complement": 6,
     "sharing.sec7.translation": 6,
     "sharing.sec7.graph": 6,
@@ -126,6 +127,7 @@ FAILS = {
     "sharing.sec6.g3.rows": (300, '(0,4,8) of value 3', 'row a = 4'),
     "sharing.table2": (490, 'n=2', 1),
     "sharing.table3": (490, 'n=2', 1),
+    "sharing.table3.bold": (490, 'bold column (n = 1 mod 32)', 'constant 0'),
 }
 
 PAPER_IDS = {cid for cid, c in REGISTRY.items() if c.paper == "sharing"}
@@ -284,7 +286,12 @@ def test_artifact_differences(tmp_path):
     assert t2["differences"][0] == {"where": "n=2", "printed": 0, "computed": 1}
     assert "n = 0..489" in t2["explanation"]
     p1 = ARTIFACTS["sharing.prop1"].run(tmp_path)
-    assert p1["differences"][1] == {"where": "n=1", "printed": 0, "computed": 1}
+    assert p1["differences"][0] == {"where": "n=1", "printed": 0, "computed": 1}
+    ARTIFACTS["sharing.table3"].run(tmp_path)
+    layout = [line.split(",") for line in (tmp_path / "sharing_table3.csv").read_text().splitlines()]
+    assert [len(r) - 1 for r in layout[1:3]] == [10, 32] and layout[2][0] == "10"
+    bold = [int(r[23]) for r in layout[2:] if len(r) == 33]  # n = 32, 64, ...: f = 1, 0, 1, 0
+    assert bold[:4] == [1, 0, 1, 0]
     ARTIFACTS["sharing.table1"].run(tmp_path)
     rows = (tmp_path / "sharing_table1.csv").read_text().splitlines()
     assert rows[1].split(",")[:4] == ["0", "0", "0", "1"]

@@ -1140,6 +1140,45 @@ def _table3_fix(bound: int) -> Evidence:
     return table2_compare(0, bound, zero_one=True)
 
 
+def table3_rows(first_n: int, count: int = 490) -> list[list[int]]:
+    """Table 3's layout (Section 4): a first row of 10 values, then rows of 32; each row is the
+    list of the n it shows, numbering the values from ``first_n``."""
+    ns = list(range(first_n, first_n + count))
+    return [ns[:10]] + [ns[i: i + 32] for i in range(10, count, 32)]
+
+
+def bold_column(first_n: int) -> list[int]:
+    """The n in the bold column, 'the 10th one from the right', of the full rows."""
+    return [row[-10] for row in table3_rows(first_n)[1:] if len(row) == 32]
+
+
+def _bold(bound: int, first_n: int) -> Evidence:
+    f = f_seq(first_n + 490)
+    column = bold_column(first_n)
+    residues = sorted({n % 32 for n in column})
+    return compare([f"bold column (n = {residues[0]} mod 32)"], lambda _: "not constant",
+                   lambda _: "not constant" if len({f[n] for n in column}) > 1 else
+                   f"constant {f[column[0]]}")
+
+
+@claim("sharing.table3.bold", PAPER, "Section 4, Table 3 and the text after it", "table",
+       "Table 3 has a first row of 10 values and then rows of 32; its bold column, the 10th from "
+       "the right, holds f(n) for n = 1 mod 32 (numbering from n = 1 as the caption does) and is "
+       "the column where f is not periodic, the exceptional residue of Proposition 2.",
+       bound=490, bound_help="values:")
+def _table3_bold(bound: int) -> Evidence:
+    return _bold(bound, 1)
+
+
+@claim("sharing.table3.bold.corrected", PAPER, "Section 4, Table 3 and the text after it",
+       "table", "Numbering the values from n = 0 (as Table 2, from which Table 3 is made, really "
+       "is), the same layout puts n = 0 mod 32 in the bold column, the residue the text later "
+       "names, and there f is not constant.", bound=490, bound_help="values:",
+       corrects="sharing.table3.bold")
+def _table3_bold_fix(bound: int) -> Evidence:
+    return _bold(bound, 0)
+
+
 # ================================================================================ Section 7
 def piles_box(count: int, bound: int) -> list[tuple[int, ...]]:
     return list(combinations_with_replacement(range(bound + 1), count))
@@ -1224,18 +1263,20 @@ def _art_table2(directory: Path) -> Outcome:
 @artifact("sharing.table3", PAPER, "Table 3", "the first 490 values of f(n) (0 iff (0,0,n) is P)")
 def _art_table3(directory: Path) -> Outcome:
     data = printed(PAPER, "table2")["values"]
-    f = f_seq(len(data) + 32)
-    rows = [[m * 32, *f[m * 32: m * 32 + 32]] for m in range(len(f) // 32)]
-    path = write_csv(directory / "sharing_table3.csv", ["n (row start)", *range(32)], rows)
+    f = f_seq(len(data) + 1)
+    layout = table3_rows(0, len(data))
+    rows = [[row[0], *[f[n] for n in row]] for row in layout]
+    path = write_csv(directory / "sharing_table3.csv",
+                     ["first n of the row", *[f"col {i}" for i in range(1, 33)]], rows)
     diffs = [Difference(f"n={n}", int(data[n - 1] > 0), f[n]) for n in range(1, len(data) + 1)
              if int(data[n - 1] > 0) != f[n]]
     why = ("The printed Table 3 is illegible in the source, so it is compared with what the text "
-           "says it is: Table 2 with positive values replaced by 1, indexed from n = 1 as the "
-           "caption says. Those differences are Table 2's index shift again: Table 2 turned to "
-           "0/1 equals f(n) for n = 0..489. The CSV has rows of 32 starting at n = 0 mod 32, so "
-           "its first column is the residue 0, the one residue Proposition 2 leaves open (the "
-           "text also calls the bold column 'the 10th from the right, n mod 32 = 1', which does "
-           "not fit either layout).")
+           "says it is: Table 2 with positive values replaced by 1, numbered from n = 1 as the "
+           "caption says. The differences are Table 2's index shift again: Table 2 turned to 0/1 "
+           "equals f(n) for n = 0..489. The CSV uses the layout the text describes (a first row "
+           "of 10 values, then rows of 32) with n from 0; its bold column, the 10th from the "
+           "right (col 23), is then n = 0 mod 32, the one residue Proposition 2 leaves open, as "
+           "the text after Table 3 says; the text's 'n mod 32 = 1' is the caption's numbering.")
     return Outcome([path], len(data), diffs, why)
 
 
@@ -1334,7 +1375,7 @@ def _art_fig5(directory: Path) -> Outcome:
 def _art_prop1(directory: Path) -> Outcome:
     bound = 200
     V = values(bound)
-    rows = [[n, p_count(V, n, 0), p_count(V, n, 1), n // 3] for n in range(bound + 1)]
+    rows = [[n, p_count(V, n, 0), p_count(V, n, 1), n // 3] for n in range(1, bound + 1)]
     path = write_csv(directory / "sharing_prop1.csv",
                      ["n", "P(n) piles >= 0", "P(n) piles >= 1", "floor(n/3) (printed)"], rows)
     diffs = [Difference(f"n={n}", want, got) for n, got, _, want in rows if got != want]
