@@ -290,8 +290,9 @@ def test_artifact_differences(tmp_path):
     ARTIFACTS["sharing.table3"].run(tmp_path)
     layout = [line.split(",") for line in (tmp_path / "sharing_table3.csv").read_text().splitlines()]
     assert [len(r) - 1 for r in layout[1:3]] == [10, 32] and layout[2][0] == "10"
-    bold = [int(r[23]) for r in layout[2:] if len(r) == 33]  # n = 32, 64, ...: f = 1, 0, 1, 0
-    assert bold[:4] == [1, 0, 1, 0]
+    bold = [int(r[23]) for r in layout[2:] if len(r) == 33]  # n = 32, 64, 96, 128, 160, ...
+    assert bold[:6] == [int(not S.four_power_odd(32 * m)) for m in range(1, 7)] == \
+        [1, 0, 1, 1, 1, 0]
     ARTIFACTS["sharing.table1"].run(tmp_path)
     rows = (tmp_path / "sharing_table1.csv").read_text().splitlines()
     assert rows[1].split(",")[:4] == ["0", "0", "0", "1"]
