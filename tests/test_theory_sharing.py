@@ -102,6 +102,7 @@ HOLDS = {
     "sharing.sec7.complement": 6,
     "sharing.sec7.translation": 6,
     "sharing.sec7.graph": 6,
+    "sharing.sec7.wythoff": 20,
 }
 SUPPORTED = {
     "sharing.thm3": 1000,
