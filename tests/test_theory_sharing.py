@@ -32,6 +32,7 @@ HOLDS = {
     "sharing.lemma1": 10,
     "sharing.thm1": 300,
     "sharing.thm1.proof": 300,
+    "sharing.thm1.proof.move.corrected": 40,
     "sharing.rem2": 20,
     "sharing.cor1": 30,
     "sharing.cor2": 300,
@@ -114,6 +115,7 @@ SUPPORTED = {
     "sharing.conj3": 300,
 }
 FAILS = {
+    "sharing.thm1.proof.move": (40, 'q=(0,0,2), k=1', '(0,1,1) of value 0'),
     "sharing.thm2.proof2": (60, '(0,1,2)', 'y - a = 0 is neither 4^k(2l+1) nor 2*4^k(2l+1): no move given'),
     "sharing.rem4": (40, '(0,0,0)', 'P'),
     "sharing.rem5": (60, '(0,0,2)', 2),

@@ -248,6 +248,50 @@ def _thm1_eq1(bound: int) -> Evidence:
                    show=lambda c: f"k={c[0]}, n+1={c[1]}")
 
 
+def thm1_proof_cases(bound: int) -> list[tuple[int, int, int]]:
+    """(n, m, k): p = (0, m+1, n+1), q = (0, n-m, n+1), 1 <= k <= (m+1)/2, n + 1 <= bound."""
+    return [(n, m, k) for n in range(bound) for m in range(n + 1)
+            for k in range(1, (m + 1) // 2 + 1)]
+
+
+def _thm1_move(bound: int, printed_q: Callable[[int, int, int], tuple[int, int]]) -> Evidence:
+    """Move k tokens from q's pile of n+1 to its pile of n-m: compare where it goes (and the
+    value there) with ``printed_q`` (and the value of p')."""
+    V = values(bound)
+
+    def said(c):
+        n, m, k = c
+        p_prime = normal((0, m + 1 - 2 * k, n + 1 - k))
+        return f"{pos(normal((0, *printed_q(n, m, k))))} of value {int(V[p_prime])}"
+
+    def reached(c):
+        n, m, k = c
+        q = (0, n - m, n + 1)
+        if (n - m) + k > (n + 1) - k:  # the rule: the receiving pile may not end larger
+            return "not a legal move"
+        got = normal(GAME.do_move(q, Share(2, 1, k)))
+        return f"{pos(got)} of value {int(V[got])}"
+
+    return compare(thm1_proof_cases(bound), said, reached,
+                   show=lambda c: f"q=(0,{c[0] - c[1]},{c[0] + 1}), k={c[2]}")
+
+
+@claim("sharing.thm1.proof.move", PAPER, "Theorem 1, proof (the move q -> q')", "claim",
+       "With p = (0,m+1,n+1) and q = (0,n-m,n+1): moving k tokens from q's largest pile to its "
+       "middle pile reaches q' = (0, n+1-m+k, n+1-k), whose value is that of p' = "
+       "(0, m+1-2k, n+1-k).", bound=120, bound_help="n+1 <=")
+def _thm1_move_printed(bound: int) -> Evidence:
+    return _thm1_move(bound, lambda n, m, k: (n + 1 - m + k, n + 1 - k))
+
+
+@claim("sharing.thm1.proof.move.corrected", PAPER, "Theorem 1, proof (the move q -> q')",
+       "claim", "The move reaches q' = (0, n-m+k, n+1-k), the complement of p' (the printed "
+       "middle entry is one too large), and G(q') = G(p').", bound=120, bound_help="n+1 <=",
+       corrects="sharing.thm1.proof.move")
+def _thm1_move_fixed(bound: int) -> Evidence:
+    return _thm1_move(bound, lambda n, m, k: (n - m + k, n + 1 - k))
+
+
 @claim("sharing.rem2", PAPER, "Section 2, after Theorem 1; Remark 2", "remark",
        "Complement: G(a,b,c) = G(n-a,n-b,n-c) for all a <= b <= c <= n.",
        bound=36, bound_help="n <=")
