@@ -65,17 +65,17 @@ class Analysis:
 
     def to_dict(self, *, options: bool = True) -> dict:
         game = self.game
-        data = {
-            "game": game.name,
-            "params": game.params(),
-            "position": game.format(self.position),
-            "value": self.value,
-            "outcome": self.outcome,
-            **game.winner_label(self.outcome),
-        }
+        data = {**position_summary(game, self.position, self.outcome), "value": self.value}
         if options:
             data["options"] = [option_dict(game, o) for o in self.options]
         return data
+
+
+def position_summary(game: ImpartialGame, position: Any, outcome: str) -> dict:
+    """The JSON head every report on a position starts with: game, parameters, position,
+    outcome, and what the game derives from the outcome (e.g. the winning player)."""
+    return {"game": game.name, "params": game.params(), "position": game.format(position),
+            "outcome": outcome, **game.winner_label(outcome)}
 
 
 def option_dict(game: ImpartialGame, option: Option) -> dict:

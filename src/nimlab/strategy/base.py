@@ -29,6 +29,7 @@ from typing import Any, Iterable
 
 from nimlab.errors import NimlabError
 from nimlab.games.base import ImpartialGame, Move
+from nimlab.engine.solver import position_summary
 
 
 @dataclass(frozen=True)
@@ -73,11 +74,7 @@ class Hint:
         """The hint as JSON-ready data (moves in words and in notation, positions as text)."""
         game = self.game
         data = {
-            "game": game.name,
-            "params": game.params(),
-            "position": game.format(self.position),
-            "outcome": self.outcome,
-            **game.winner_label(self.outcome),
+            **position_summary(game, self.position, self.outcome),
             "move": self.move.describe() if self.move else None,
             "notation": self.move.notation() if self.move else None,
             "to": game.format(self.to) if self.move else None,
