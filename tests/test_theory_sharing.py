@@ -39,6 +39,8 @@ HOLDS = {
     "sharing.cor3": 300,
     "sharing.thm2": 300,
     "sharing.thm2.proof1": 60,
+    "sharing.thm2.proof1.only": 100,
+    "sharing.prop1.proof": 1000,
     "sharing.thm2.proof2.corrected": 60,
     "sharing.rem4.corrected": 40,
     "sharing.rem5.corrected": 60,

@@ -372,6 +372,29 @@ def _thm2_proof1(bound: int) -> Evidence:
                    lambda c: any(in_p(*normal(q)) for q in GAME.successors((0, *c))), show=pos)
 
 
+@claim("sharing.thm2.proof1.only", PAPER, "Theorem 2, proof of (1)(i)-(ii)", "claim",
+       "From (0,0,m) the only move leaving the two largest piles equal reaches (0,m/2,m/2) "
+       "(none for odd m); from (0,m,m) the only move leaving the two smallest piles equal reaches "
+       "(0,0,m/2).", bound=300, bound_help="m <=")
+def _thm2_only(bound: int) -> Evidence:
+    def shapes(c):
+        kind, m = c
+        start = (0, 0, m) if kind == "(0,0,m)" else (0, m, m)
+        found = sorted({normal(q) for q in GAME.successors(start)})
+        if kind == "(0,0,m)":
+            return [x for x in found if x[0] == x[1] and x[0] > 0]
+        return [x for x in found if x[0] == 0]
+
+    def said(c):
+        kind, m = c
+        if m % 2:
+            return []
+        return [(m // 2, m // 2)] if kind == "(0,0,m)" else [(0, m // 2)]
+
+    cases = [(kind, m) for m in range(2, bound + 1) for kind in ("(0,0,m)", "(0,m,m)")]
+    return compare(cases, said, shapes, show=lambda c: c[0].replace("m", str(c[1])))
+
+
 def thm2_move(a: int, b: int) -> Move | str:
     """The move of Theorem 2's proof of (2) from (0, a, b), a <= b/2, as printed."""
     d = (b - a) - a
@@ -607,6 +630,23 @@ def _prop1_positive(bound: int) -> Evidence:
 
 
 # ================================================================================ Section 4
+@claim("sharing.prop1.proof", PAPER, "Proposition 1, proof", "claim",
+       "If (a,a,a+b) is a P-position then (a,a+b/2,a+b/2) is not, and if (a,a+b,a+b) is one then "
+       "(a,a,a+2b) is not: at most one P-position per smallest pile and token count.",
+       bound=1000, bound_help="b <=")
+def _prop1_proof(bound: int) -> Evidence:
+    V = values(bound)
+    cases = [(kind, b) for b in range(1, bound // 2 + 1) for kind in ("(0,0,b)", "(0,b,b)")]
+
+    def both(c):
+        kind, b = c
+        if kind == "(0,0,b)":
+            return bool(V[0, b] == 0 and b % 2 == 0 and V[b // 2, b // 2] == 0)
+        return bool(V[b, b] == 0 and V[0, 2 * b] == 0)
+
+    return compare(cases, lambda c: False, both, show=lambda c: c[0].replace("b", str(c[1])))
+
+
 def f_seq(bound: int) -> list[int]:
     """f(n) = 0 if (0,0,n) is a P-position, else 1, for n = 0..bound (computed)."""
     V = values(bound)
