@@ -80,24 +80,21 @@ def check_steps(game: ImpartialGame, solver: Solver, cases: Iterable[Any],
         checked += 1
         position, step = planned
         if isinstance(step, str):
-            verdict = step
-            target = None
+            claimed, target, verdict = f"the proof gives a move to a {want}-position", None, step
         elif isinstance(step, Move):
-            target = game.do_move(position, step) if step in game.moves(position) else None
-            verdict = f"{step.describe()} is not a legal move" if target is None else ""
             claimed = f"{step.describe()} reaches a {want}-position"
+            target = game.do_move(position, step) if step in game.moves(position) else None
+            verdict = f"{step.describe()} is not a legal move"
         else:
+            claimed = f"move to {game.format(step)}, a {want}-position"
             keys = {game.key(q) for q in game.successors(position)}
             target = step if game.key(step) in keys else None
-            verdict = f"{game.format(step)} is not one move away" if target is None else ""
-            claimed = f"move to {game.format(step)}, a {want}-position"
+            verdict = f"{game.format(step)} is not one move away"
         if target is not None:
             got = solver.value(target)
             if got == want:
                 continue
             verdict = f"reaches {game.format(target)} of value {got}"
-        if isinstance(step, str):
-            claimed = f"the proof gives a move to a {want}-position"
         if len(bad) < KEEP:
             bad.append(Counterexample(show(case), claimed, verdict))
     return Evidence(checked, bad, note)
