@@ -217,8 +217,8 @@ def test_artifact_p3(tmp_path):
 
 # ------------------------------------------------------------------------------------- CLI
 def test_cli_verify_json():
-    result = CliRunner().invoke(main, ["verify", "endnim.thm5.4", "endnim.thm5.4.c", "--bound", "15",
-                                       "--json"])
+    result = CliRunner().invoke(main, ["verify", "endnim.thm5.4", "endnim.thm5.4.c",
+                                       "--bound", "15", "--json"])
     assert result.exit_code == 0, result.output
     rows = json.loads(result.output)
     assert {r["id"] for r in rows} >= {"endnim.thm5.4", "endnim.thm5.4.c.iii"}

@@ -118,17 +118,22 @@ SUPPORTED = {
 }
 FAILS = {
     "sharing.thm1.proof.move": (40, 'q=(0,0,2), k=1', '(0,1,1) of value 0'),
-    "sharing.thm2.proof2": (60, '(0,1,2)', 'y - a = 0 is neither 4^k(2l+1) nor 2*4^k(2l+1): no move given'),
+    "sharing.thm2.proof2": (60, '(0,1,2)',
+                            'y - a = 0 is neither 4^k(2l+1) nor 2*4^k(2l+1): no move given'),
     "sharing.rem4": (40, '(0,0,0)', 'P'),
     "sharing.rem5": (60, '(0,0,2)', 2),
     "sharing.rem6": (60, '(0,1,2)', 'no move found'),
     "sharing.prop1": (100, 'n=1', 1),
-    "sharing.thm3.proof.witness": (1000, 'p=16', 'f(n+p) = f(n) = 0 for every n = 1 mod 32 (both odd)'),
+    "sharing.thm3.proof.witness": (1000, 'p=16',
+                                   'f(n+p) = f(n) = 0 for every n = 1 mod 32 (both odd)'),
     "sharing.sec4.zeros": (1000, '(0,0,2)', 1),
-    "sharing.thm4.proof.I.2": (60, '(0,1,5)', 'move 3 tokens from pile 3 to pile 1 is not a legal move'),
-    "sharing.thm4.proof.II.3": (60, '(0,2,7)', 'move 4 tokens from pile 3 to pile 1 is not a legal move'),
+    "sharing.thm4.proof.I.2": (60, '(0,1,5)',
+                               'move 3 tokens from pile 3 to pile 1 is not a legal move'),
+    "sharing.thm4.proof.II.3": (60, '(0,2,7)',
+                                'move 4 tokens from pile 3 to pile 1 is not a legal move'),
     "sharing.thm4.proof.III.2": (60, '(0,1,3)', 'moves -1 tokens: not a move'),
-    "sharing.thm4.proof.IV.1": (60, '(0,4,11)', 'move 6 tokens from pile 3 to pile 1 is not a legal move'),
+    "sharing.thm4.proof.IV.1": (60, '(0,4,11)',
+                                'move 6 tokens from pile 3 to pile 1 is not a legal move'),
     "sharing.sec6.g3.rows": (300, '(0,4,8) of value 3', 'row a = 4'),
     "sharing.table2": (490, 'n=2', 1),
     "sharing.table3": (490, 'n=2', 1),
@@ -293,7 +298,8 @@ def test_artifact_differences(tmp_path):
     p1 = ARTIFACTS["sharing.prop1"].run(tmp_path)
     assert p1["differences"][0] == {"where": "n=1", "printed": 0, "computed": 1}
     ARTIFACTS["sharing.table3"].run(tmp_path)
-    layout = [line.split(",") for line in (tmp_path / "sharing_table3.csv").read_text().splitlines()]
+    text = (tmp_path / "sharing_table3.csv").read_text()
+    layout = [line.split(",") for line in text.splitlines()]
     assert [len(r) - 1 for r in layout[1:3]] == [10, 32] and layout[2][0] == "10"
     bold = [int(r[23]) for r in layout[2:] if len(r) == 33]  # n = 32, 64, 96, 128, 160, ...
     assert bold[:6] == [int(not S.four_power_odd(32 * m)) for m in range(1, 7)] == \

@@ -208,7 +208,8 @@ def _register_cor24(item: str, variant: str, text: str) -> None:
                        lambda r: value(variant, r) == 0, show=show)
 
 
-_register_cor24("a", "normal", "A constant row of k piles is a P-position of End-Nim iff k is even.")
+_register_cor24("a", "normal",
+                "A constant row of k piles is a P-position of End-Nim iff k is even.")
 _register_cor24("b", "misere", "A constant row (a,...,a) of k piles is a P-position of misere "
                 "End-Nim iff k is even and a > 1, or k is odd and a = 1.")
 _register_cor24("c", "loop", "A constant row of k piles is a P-position of Loop-End-Nim iff k "

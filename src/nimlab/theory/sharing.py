@@ -15,7 +15,6 @@ from __future__ import annotations
 import csv
 import os
 import tempfile
-from collections import Counter
 from itertools import combinations_with_replacement
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
