@@ -1370,7 +1370,8 @@ def _art_table3(directory: Path) -> Outcome:
            "equals f(n) for n = 0..489. The CSV uses the layout the text describes (a first row "
            "of 10 values, then rows of 32) with n from 0; its bold column, the 10th from the "
            "right (col 23), is then n = 0 mod 32, the one residue Proposition 2 leaves open, as "
-           "the text after Table 3 says; the text's 'n mod 32 = 1' is the caption's numbering.")
+           "the text after Table 3 says; the text's 'n mod 32 = 1' is the caption's numbering, "
+           "and its later 'first column' fits neither description.")
     return Outcome([path], len(data), diffs, why)
 
 
