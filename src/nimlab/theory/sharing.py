@@ -1005,7 +1005,7 @@ def _thm4_place(label: str) -> str:
 
 
 for _label, *_case in THM4_CASES:
-    _register_thm4_case(f"sharing.thm4.proof.{_label}", _thm4_place(_label),
+    _register_thm4_case(f"sharing.thm4.case.{_label.lower()}", _thm4_place(_label),
                         f"Case t={_case[0]}, r={_case[1]} of the proof (a = 4q+r, b = a+4s+t): "
                         "moving the printed number of tokens between the printed piles is legal "
                         "and reaches the printed position of B.", [_case])
@@ -1028,10 +1028,10 @@ THM4_FIXES = {
 }
 for _label, (_words, _cond, *_move) in THM4_FIXES.items():
     _t, _r = _CASE[_label][:2]
-    _register_thm4_case(f"sharing.thm4.proof.{_label}.corrected", _thm4_place(_label),
+    _register_thm4_case(f"sharing.thm4.case.{_label.lower()}.corrected", _thm4_place(_label),
                         f"Case t={_t}, r={_r} with the gap closed: {_words}; elsewhere the "
                         "printed move works.", [(_t, _r, _cond, *_move), _CASE[_label]],
-                        corrects=f"sharing.thm4.proof.{_label}")
+                        corrects=f"sharing.thm4.case.{_label.lower()}")
 
 
 @claim("sharing.thm4.proof.cover", PAPER, "Theorem 4, proof of (ii)", "claim",
