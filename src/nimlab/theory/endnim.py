@@ -425,7 +425,7 @@ def _register_thm5(cid: str) -> None:
 
 
 def _register_item(cid, item, cond, variant, g, place) -> None:
-    @claim(f"{cid}.{item}", PAPER, f"{place} ({item})", "theorem",
+    @claim(f"{cid}.{item.lower()}", PAPER, f"{place} ({item})", "theorem",
            f"Every 3-pile row meeting condition ({item}) of {place} has value {g} in "
            f"{NAMES[variant]}.", bound=40, bound_help="piles <=")
     def check(bound: int) -> Evidence:
