@@ -11,6 +11,7 @@ import brute
 from nimlab.cli import main
 from nimlab.theory import cash
 from nimlab.theory.artifacts import ARTIFACTS
+from claim_pins import corrections_fail, pin, pinned_ids
 from nimlab.theory.registry import REGISTRY, load_all
 
 load_all()
@@ -84,32 +85,6 @@ CASES = [
     ("cash.appendix", 16, "fails", ("NIM(1) (item 1, L=1) f(1)", 0, 1)),
     ("cash.appendix.corrected", 16, "holds", None),
 ]
-
-
-def pinned_ids(paper: str) -> set:
-    """The ids of every registered claim of ``paper`` (shared with test_theory_fibonacci)."""
-    return {c.id for c in REGISTRY.values() if c.paper == paper}
-
-
-def pin(claim_id: str, bound: int, status: str, smallest) -> None:
-    """Run ``claim_id`` at ``bound``: its status, and its smallest counterexample (position,
-    claimed, computed) or none (shared with test_theory_fibonacci)."""
-    result = REGISTRY[claim_id].run(bound)
-    assert result.status == status
-    if smallest is None:
-        assert not result.evidence.counterexamples
-        assert result.evidence.checked > 0
-    else:
-        first = result.counterexample
-        assert (first.position, first.claimed, first.computed) == smallest
-
-
-def corrections_fail(paper: str, cases: list) -> None:
-    """Every corrected claim of ``paper`` corrects a claim pinned as failing or refuted."""
-    status = {case[0]: case[2] for case in cases}
-    for c in REGISTRY.values():
-        if c.paper == paper and c.corrects:
-            assert status[c.corrects] in ("fails", "refuted")
 
 
 def test_every_cash_claim_is_pinned():

@@ -19,6 +19,7 @@ from nimlab.cli import main
 from nimlab.theory import endnim as E
 from nimlab.theory.artifacts import ARTIFACTS
 from nimlab.theory.registry import REGISTRY, compare, load_all
+from claim_pins import pinned_ids
 
 load_all()
 
@@ -108,7 +109,7 @@ HOLDS = {
     "endnim.sec6.case.g.ii": 16,
 }
 
-PAPER_IDS = {cid for cid, c in REGISTRY.items() if c.paper == "end-nim"}
+PAPER_IDS = pinned_ids("end-nim")
 
 
 def test_every_claim_is_pinned():

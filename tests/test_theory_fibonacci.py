@@ -13,7 +13,7 @@ from nimlab.cli import main
 from nimlab.theory import fibonacci as fib
 from nimlab.theory.artifacts import ARTIFACTS
 from nimlab.theory.registry import load_all
-from test_theory_cash import corrections_fail, pin, pinned_ids
+from claim_pins import corrections_fail, pin, pinned_ids
 
 load_all()
 

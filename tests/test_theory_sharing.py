@@ -21,6 +21,7 @@ from nimlab.games import SharingNim
 from nimlab.theory import sharing as S
 from nimlab.theory.artifacts import ARTIFACTS
 from nimlab.theory.registry import REGISTRY, load_all
+from claim_pins import pinned_ids
 
 load_all()
 
@@ -140,7 +141,7 @@ FAILS = {
     "sharing.table3.bold": (490, 'bold column (n = 1 mod 32)', 'constant 0'),
 }
 
-PAPER_IDS = {cid for cid, c in REGISTRY.items() if c.paper == "sharing"}
+PAPER_IDS = pinned_ids("sharing")
 
 
 def test_every_claim_is_pinned():
