@@ -12,7 +12,7 @@ from nimlab.cli import main
 from nimlab.theory import cash
 from nimlab.theory.artifacts import ARTIFACTS
 from claim_pins import corrections_fail, pin, pinned_ids
-from nimlab.theory.registry import REGISTRY, load_all
+from nimlab.theory.registry import load_all
 
 load_all()
 

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from nimlab.errors import InputError
 from nimlab.games.base import ImpartialGame, Move, Take
@@ -23,7 +23,7 @@ from nimlab.parsing import parse_int_list
 __all__ = [
     "GAMES", "GameSpec", "ImpartialGame", "Move", "Take", "TakeBoth", "Share", "EndTake",
     "Nim", "Wythoff", "SharingNim", "GraphNim", "EndNim", "FibonacciNim", "SubtractionNim",
-    "CashNim", "complete_digraph", "make_game", "load", "OPTIONS",
+    "CashNim", "complete_digraph", "make_game", "load", "OPTIONS", "VARIANTS",
 ]
 
 #: Every game option the command line knows, with its help text.

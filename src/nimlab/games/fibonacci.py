@@ -18,7 +18,7 @@ from fractions import Fraction
 from math import ceil, floor
 from typing import Iterator
 
-from nimlab.errors import IllegalMove, InputError
+from nimlab.errors import InputError
 from nimlab.games.base import ImpartialGame, Move, Take, parse_take
 from nimlab.parsing import parse_int, parse_int_list, parse_positive_rational
 

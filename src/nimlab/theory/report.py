@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from nimlab.theory.registry import PAPERS, REGISTRY, Result
+from nimlab.theory.registry import PAPERS, Result
 
 
 def errata_markdown(results: Iterable[Result], artifacts: Iterable[dict]) -> str:
