@@ -201,7 +201,12 @@ def test_sharing_row_two_one_positions_period_four():
 
 
 def run_cli(*args):
-    return subprocess.run(["nimlab", *args], capture_output=True, text=True)
+    """The command line in this process (one test below runs the installed `nimlab`)."""
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+
+    return CliRunner().invoke(main, list(args))
 
 
 @pytest.mark.parametrize("args", [
@@ -215,11 +220,12 @@ def run_cli(*args):
 ])
 def test_cli_bad_input_one_line_exit_2(args):
     done = run_cli(*args)
-    assert done.returncode == 2
+    assert done.exit_code == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
 def test_cli_json():
-    done = run_cli("periodicity", "subtraction", "--set", "1,3,4", "--max", "60", "--json")
+    done = subprocess.run(["nimlab", "periodicity", "subtraction", "--set", "1,3,4", "--max",
+                           "60", "--json"], capture_output=True, text=True)
     data = json.loads(done.stdout)
     assert (data["status"], data["period"], data["preperiod"]) == ("proven", 7, 0)

@@ -67,13 +67,10 @@ def test_the_picture_shows_the_computed_values(tmp_path):
     plots.save(figure, tmp_path / "x.png")
 
 
-def nimlab(*args, cwd=None):
-    return subprocess.run(["nimlab", *args], capture_output=True, text=True, cwd=cwd)
-
-
-def test_cli_writes_png_and_json(tmp_path):
+def test_cli_writes_svg_and_json(tmp_path):
     out = tmp_path / "h.svg"
-    done = nimlab("plot", "sharing-heatmap", "--max", "20", "--out", str(out), "--json")
+    done = subprocess.run(["nimlab", "plot", "sharing-heatmap", "--max", "20", "--out", str(out),
+                           "--json"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert valid(out) and '"kind": "sharing-heatmap"' in done.stdout
 
@@ -87,8 +84,13 @@ def test_cli_writes_png_and_json(tmp_path):
     ["plot", "cash-grid", "--set", "0,1", "--out", "x.png"],
     ["plot", "sharing-heatmap"],
 ])
-def test_cli_bad_input(args, tmp_path):
-    done = nimlab(*args, cwd=tmp_path)
-    assert done.returncode == 2
+def test_cli_bad_input(args, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
     assert not list(tmp_path.glob("x.*"))

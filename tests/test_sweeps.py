@@ -177,9 +177,14 @@ def test_sharing_conjectures_sweep_small(client, tmp_path):
     ["sweep", "sharing4", "--out", "x.txt"],
     ["sweep", "sharing4", "--total", "-1"],
 ])
-def test_cli_bad_input(args, tmp_path):
-    done = subprocess.run(["nimlab", *args], capture_output=True, text=True, cwd=tmp_path)
-    assert done.returncode == 2
+def test_cli_bad_input(args, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 2
     assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr
 
 
