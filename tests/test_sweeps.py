@@ -221,3 +221,11 @@ def test_section6_printed_data():
     assert [b for b in range(6, 301) if table[3, b] == 2] == [23, 67, 147, 243, 259, 275]
     # The paper says 3-positions lie in rows a <= 3; its own Table 1 has G(0,4,8) = 3.
     assert brute.sharing((0, 4, 8)) == 3 and int(largest["3"]) == 4
+
+
+def test_existing_scheduler_by_address(client, tmp_path):
+    # the --scheduler path: connect to a running cluster by its address (here the module's)
+    out = tmp_path / "g.csv"
+    result = run_sweep("sharing4", out, {"total": 5, "complement": 2},
+                       scheduler=client.scheduler.address)
+    assert result.ran == 9 and len(read(out)) == 9

@@ -201,7 +201,8 @@ def _sharing_summary(rows: list[dict[str, str]], bounds: dict) -> dict:
         "conjecture_3_violations_whole_table": int(whole["conj3_violations"]),
         "conjecture_3_first_witness": whole["conj3_witness"] or None,
         "conjecture_3_largest_a_per_g": largest_a,
-        "conjecture_3_g_with_a_above_g+3": [g for g, a in largest_a.items() if a > g + 3],
+        "conjecture_3_largest_ratio_a_over_g": max(
+            (round(a / g, 3), g, a) for g, a in largest_a.items()) if largest_a else None,
         "corollary_3_fails": [r["a"] for r in rows if not _yes(r["cor3_holds"])],
     }
 

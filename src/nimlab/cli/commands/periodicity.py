@@ -34,6 +34,7 @@ Examples:
   nimlab periodicity cash-f --set 1,3,4 --max 300
   nimlab periodicity cash-fixed --set 1,3,4 --budgets 9,9 --max 200
   nimlab periodicity values 1,2,3,1,2,3,1,2,3
+  nimlab periodicity values -- -1,2,-1,2,-1,2      (-- before terms that start with a minus)
 """)
 @click.argument("sequence", metavar="SEQUENCE")
 @click.argument("terms", required=False, metavar="[TERMS]")

@@ -73,4 +73,6 @@ def command(name: str, out: str | None, scheduler: str | None, workers: int, thr
         console.print(f"[red]failed[/red] {job}: {error}")
     for key, value in result.summary.items():
         text = value if isinstance(value, str) else json.dumps(value)
-        console.print(f"{key}: {text}")
+        if len(text) > 400:
+            text = text[:400] + f" ... ({len(text):,} characters; all of it with --json)"
+        console.print(f"{key}: {text}", soft_wrap=True)
