@@ -8,7 +8,8 @@ import subprocess
 import brute
 import numpy as np
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from nimlab.research.periodicity import find_periodicity
 from nimlab.research.sequences import analyse_sequence, cash_function, cash_wins

@@ -7,9 +7,13 @@ import subprocess
 import pytest
 
 from nimlab.research import plots
-from nimlab.research.families import check_cash_conjecture, compare_graph, sharing4_total
+from nimlab.research.families import (
+    SWEEPS,
+    check_cash_conjecture,
+    compare_graph,
+    sharing4_total,
+)
 from nimlab.research.sweeps import ResultFile
-from nimlab.research.families import SWEEPS
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

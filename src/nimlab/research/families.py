@@ -19,8 +19,12 @@ import numpy as np
 from nimlab.engine.solver import solver_for
 from nimlab.games import GraphNim, SharingNim, complete_digraph
 from nimlab.research.periodicity import find_periodicity
-from nimlab.research.sequences import (cash_function, losing_indicator, nim_sequence,
-                                       sharing_grid)
+from nimlab.research.sequences import (
+    cash_function,
+    losing_indicator,
+    nim_sequence,
+    sharing_grid,
+)
 from nimlab.research.sweeps import Sweep
 
 

@@ -250,7 +250,7 @@ def _sharing_summary_plot(rows) -> Figure:
 
 def _graph_summary_plot(rows) -> Figure:
     figure, axes = plt.subplots(1, 2, figsize=(10, 4.2))
-    for axis, v in zip(axes, ("3", "4")):
+    for axis, v in zip(axes, ("3", "4"), strict=True):
         mine = [r for r in rows if r["vertices"] == v]
         for strong, colour in (("yes", "tab:red"), ("no", "tab:blue")):
             sel = [r for r in mine if r["strongly_connected"] == strong]
