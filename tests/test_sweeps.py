@@ -229,3 +229,27 @@ def test_existing_scheduler_by_address(client, tmp_path):
     result = run_sweep("sharing4", out, {"total": 5, "complement": 2},
                        scheduler=client.scheduler.address)
     assert result.ran == 9 and len(read(out)) == 9
+
+
+def test_failed_job_is_reported_left_out_and_retried(client, tmp_path, monkeypatch):
+    from nimlab.research.sweeps import Sweep
+
+    broken = {"on": True}
+
+    def run(params, shared):
+        if params["k"] == 2 and broken["on"]:
+            raise ValueError("no luck")
+        return {"square": params["k"] ** 2}
+
+    toy = Sweep("toy", "squares", ["square"], {"top": (3, "k = 0..top")},
+                lambda b: [(f"k={k}", {"k": k}) for k in range(b["top"] + 1)], run,
+                lambda rows, b: {"sum": sum(int(r["square"]) for r in rows)})
+    monkeypatch.setitem(families.SWEEPS, "toy", toy)
+    out = tmp_path / "toy.csv"
+    first = run_sweep("toy", out, client=client)
+    assert first.failed == [("k=2", "ValueError: no luck")] and first.ran == 3
+    assert "incomplete" in first.summary and sorted(r["job"] for r in read(out)) == [
+        "k=0", "k=1", "k=3"]
+    broken["on"] = False
+    second = run_sweep("toy", out, client=client)
+    assert (second.skipped, second.ran, second.summary) == (3, 1, {"sum": 14})
