@@ -172,3 +172,12 @@ def test_bad_input_is_one_line_and_exit_2(args, fragment, tmp_path, monkeypatch)
     assert len(lines) == 1, result.output
     assert lines[0].startswith("nimlab: error: ") and fragment in lines[0]
     assert "Traceback" not in result.output
+
+
+def test_unwritable_output_is_one_line_and_exit_2(tmp_path):
+    blocker = tmp_path / "afile"
+    blocker.write_text("not a directory")
+    result = CliRunner().invoke(main, ["table", "sharing", "--max", "4",
+                                       "--out", str(blocker / "t.npy")])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and result.output.startswith("nimlab: error: cannot use")

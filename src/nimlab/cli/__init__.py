@@ -41,6 +41,11 @@ class NimlabGroup(click.Group):
             sys.exit(130)
         except BrokenPipeError:
             sys.exit(0)
+        except OSError as problem:  # a file that cannot be read or written
+            where = f" {problem.filename}" if problem.filename else ""
+            click.echo(f"nimlab: error: cannot use{where}: {problem.strerror or problem}",
+                       err=True)
+            sys.exit(2)
         except MemoryError:
             click.echo("nimlab: error: out of memory; try a smaller position or bound, or a "
                        "lower --max-states", err=True)
