@@ -149,7 +149,7 @@ BAD = [
     (["value", "chess", "1,2"], "unknown game"),
     (["value", "end-nim", "1,2", "--variant", "reverse"], "unknown End-Nim variant"),
     (["value", "graph-nim", "1,2,3", "--edges", "0-1,1-5"], "vertex 5 does not exist"),
-    (["value", "sharing", "0,40,100", "--max-states", "50"], "--max-states"),
+    (["value", "sharing", "0,5,20,30", "--max-states", "50"], "--max-states"),
     (["value", "nim", "3,4", "--last", "2"], "does not apply"),
     (["value", "end-nim", "3,0"], "below 1"),
     (["value", "sharing", "5"], "at least two piles"),

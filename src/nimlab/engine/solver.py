@@ -141,11 +141,60 @@ class Solver:
 
     def analyse(self, position: Any) -> Analysis:
         """Value of ``position`` and of every option, in the order the game lists its moves."""
-        options = [Option(m, q, self.value(q)) for m, q in self.game.options(position)]
-        return Analysis(self.game, position, self.value(position), options)
+        return analyse_with(self.value, self.game, position)
 
     def winning_moves(self, position: Any) -> list[Option]:
         return self.analyse(position).winning_moves
+
+
+def analyse_with(value: Any, game: ImpartialGame, position: Any) -> Analysis:
+    """The :class:`Analysis` of ``position`` given a function ``value(position)``."""
+    options = [Option(m, q, value(q)) for m, q in game.options(position)]
+    return Analysis(game, position, value(position), options)
+
+
+class KernelSolver:
+    """The generic solver's ``value``/``analyse`` answered from a compiled kernel's table
+    (:mod:`nimlab.kernels.solvers`), for a position whose options all lie in the table."""
+
+    def __init__(self, game: ImpartialGame, table: Any):
+        self.game, self.table = game, table
+
+    def value(self, position: Any) -> int:
+        return self.table.value(position)
+
+    def outcome(self, position: Any) -> str:
+        return outcome_of(self.value(position))
+
+    def analyse(self, position: Any) -> Analysis:
+        return analyse_with(self.value, self.game, position)
+
+
+#: Positions at least this large are solved from a kernel table when a kernel covers the game.
+KERNEL_FROM = {"sharing": 40, "end-nim": 20}
+#: Largest kernel table built for one query (piles up to this bound).
+KERNEL_UP_TO = {"sharing": 20_000, "end-nim": 400}
+
+
+def solver_for_position(game: ImpartialGame, position: Any,
+                        max_states: int = DEFAULT_MAX_STATES) -> Solver | KernelSolver:
+    """The fastest exact solver for ``position``: a kernel table for large 3-pile Sharing Nim
+    positions (the spread of the piles bounds every option's) and End-Nim rows of at most three
+    piles (no option has a larger pile), the generic solver otherwise."""
+    name = game.name
+    if name == "sharing" and len(position) == 3:
+        size = max(position) - min(position)
+        options = {}
+    elif name == "end-nim" and 1 <= len(position) <= 3:
+        size = max(position)
+        options = {"variant": game.variant}
+    else:
+        return solver_for(game, max_states)
+    if not KERNEL_FROM[name] <= size <= KERNEL_UP_TO[name]:
+        return solver_for(game, max_states)
+    from nimlab.kernels.solvers import table_solver
+
+    return KernelSolver(game, table_solver(name, size, **options))
 
 
 _SOLVERS: dict[tuple, Solver] = {}

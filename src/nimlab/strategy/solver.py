@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from nimlab.engine.solver import DEFAULT_MAX_STATES, solver_for
+from nimlab.engine.solver import DEFAULT_MAX_STATES, solver_for_position
 from nimlab.games.base import ImpartialGame
 from nimlab.strategy.base import Hint, stalling_move
 
@@ -18,7 +18,7 @@ SOURCE = "Sprague-Grundy values computed by the solver"
 
 def solver_hint(game: ImpartialGame, position: Any, max_states: int = DEFAULT_MAX_STATES) -> Hint:
     """A hint from the solver's analysis of ``position``."""
-    analysis = solver_for(game, max_states).analyse(position)
+    analysis = solver_for_position(game, position, max_states).analyse(position)
     here = game.format(position)
     if analysis.value == 0:
         stall = stalling_move(game, position)

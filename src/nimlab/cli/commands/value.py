@@ -7,7 +7,7 @@ from rich.table import Table as RichTable
 
 from nimlab.cli.common import (collect_options, console, emit_json, game_argument, game_options,
                                json_option, max_states_option)
-from nimlab.engine.solver import Analysis, option_dict, solver_for
+from nimlab.engine.solver import Analysis, option_dict, solver_for_position
 from nimlab.games import load
 
 OUTCOME_WORDS = {"P": "P-position: the previous player wins (no winning move)",
@@ -16,7 +16,7 @@ OUTCOME_WORDS = {"P": "P-position: the previous player wins (no winning move)",
 
 def solve(game_name: str, position_text: str, max_states: int, options: dict) -> Analysis:
     game, position = load(game_name, position_text, **options)
-    return solver_for(game, max_states).analyse(position)
+    return solver_for_position(game, position, max_states).analyse(position)
 
 
 @click.command("value")
