@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from nimlab.engine.solver import DEFAULT_MAX_STATES
 from nimlab.games import GAMES, OPTIONS
 
-console = Console(highlight=False)
+console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False)
 
 
