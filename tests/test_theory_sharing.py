@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from hypothesis import given
@@ -20,7 +21,7 @@ from nimlab.cli import main
 from nimlab.games import SharingNim
 from nimlab.theory import sharing as S
 from nimlab.theory.artifacts import ARTIFACTS
-from nimlab.theory.registry import REGISTRY, load_all
+from nimlab.theory.registry import REGISTRY, compare, load_all
 from claim_pins import pinned_ids
 
 load_all()
@@ -200,7 +201,13 @@ def test_table2_printed_from_n_equal_zero():
 def test_periodicity_evidence_can_refute():
     ev = S.periodicity_evidence({"periodic": [0, 1, 2] * 40}, "test")
     assert ev.contradicted and ev.counterexamples[0].position == "periodic, period 3"
-    assert REGISTRY["sharing.thm3"].run(300).status == "refuted"  # too short a range
+    # f(n) follows the parity of the 2-adic valuation (Theorem 2): with periods up to N/4 its
+    # last half looked periodic (p = 64 at N = 300, p = 2048 at N = 10,000); up to N/8 it never
+    # does, at any of these lengths.
+    f = S.f_seq(10_000)
+    for n in (300, 1000, 5000, 10_000):
+        assert not S.periodicity_evidence({"f": f[: n + 1]}, "f").contradicted
+    assert REGISTRY["sharing.thm3"].run(300).status == "supported"
 
 
 def test_proof_step_checker_reports_illegal_and_missing_moves():
@@ -232,11 +239,10 @@ def test_values_against_brute_force():
 
 
 def test_p_counts_against_brute_force():
-    V = S.values(15)
     for n in range(16):
         triples = {tuple(sorted((x, y, n - x - y))) for x in range(n + 1) for y in range(n - x + 1)}
-        assert S.p_count(V, n) == sum(brute.sharing(t) == 0 for t in triples)
-        assert S.p_count(V, n, 1) == sum(brute.sharing(t) == 0 for t in triples if min(t) >= 1)
+        assert S.p_counts(15)[n] == sum(brute.sharing(t) == 0 for t in triples)
+        assert S.p_counts(15, 1)[n] == sum(brute.sharing(t) == 0 for t in triples if min(t) >= 1)
 
 
 piles = st.integers(min_value=0, max_value=11)
@@ -337,3 +343,95 @@ def test_cli_reproduce(tmp_path):
     assert report["artifacts"][0]["id"] == "sharing.g3-list"
     assert not report["artifacts"][0]["matches"]
     assert "(0,4,8)" in (tmp_path / "errata.md").read_text()
+
+
+# ------------------------------------------------------- vectorised checks vs per-position checks
+def p_count(V, n, smallest=0):
+    """The per-position count the vectorised Proposition 1 check replaced."""
+    return sum(1 for x in range(smallest, n // 3 + 1) for y in range(x, (n - x) // 2 + 1)
+               if V[y - x, n - x - y - x] == 0)
+
+
+def palindrome(V, c):
+    seg = list(V[c[0]: c[1] - c[0] + 1, c[1]])
+    return seg == seg[::-1]
+
+
+# The per-position checks (as they were before the checks were vectorised), on a table V.
+PER_POSITION = {
+    "sharing.thm1": lambda V, n: compare(S.triangle(n), lambda c: int(V[c[1] - c[0], c[1]]),
+                                         lambda c: int(V[c]), show=S.pos),
+    "sharing.thm1.proof": lambda V, n: compare(
+        [(k, m) for m in range(1, n + 1) for k in range(1, m // 2 + 1)],
+        lambda c: S.g3(V, (0, c[0], c[1] - c[0])), lambda c: S.g3(V, (c[0], c[1] - c[0], c[1])),
+        show=lambda c: f"k={c[0]}, n+1={c[1]}"),
+    "sharing.cor2": lambda V, n: compare(S.triangle(n, half=True), lambda c: True,
+                                         lambda c: palindrome(V, c), show=S.pos),
+    "sharing.cor3": lambda V, n: compare(
+        [(a, b - 2 * a) for b in range(n + 1) for a in range(b // 2 + 1)],
+        lambda c: int(V[c[0] + c[1], 2 * c[0] + c[1]]), lambda c: int(V[c[0], 2 * c[0] + c[1]]),
+        show=lambda c: f"a={c[0]}, i={c[1]}"),
+    "sharing.thm2": lambda V, n: compare(S.triangle(n), lambda c: S.in_p(*c),
+                                         lambda c: bool(V[c] == 0), show=S.pos),
+    "sharing.thm4": lambda V, n: compare(S.triangle(n), lambda c: S.in_b(*c),
+                                         lambda c: bool(V[c] == 1), show=S.pos),
+    "sharing.thm4.disjoint": lambda V, n: compare(S.triangle(n), lambda c: False,
+                                                  lambda c: S.in_p(*c) and S.in_b(*c),
+                                                  show=S.pos),
+    "sharing.sec6.p": lambda V, n: compare(
+        [c for c in S.triangle(n, half=True) if V[c] == 0], lambda c: 0, lambda c: c[0],
+        show=S.pos),
+    "sharing.sec6.ones": lambda V, n: compare(
+        [c for c in S.triangle(n, half=True) if V[c] == 1], lambda c: True,
+        lambda c: c[0] in (0, 2) or c == (1, 2), show=S.pos),
+    "sharing.conj3": lambda V, n: compare(
+        [c for c in S.triangle(n, half=True) if V[c] >= 2],
+        lambda c: f"a <= {2 * int(V[c]) - 1}",
+        lambda c: f"a <= {2 * int(V[c]) - 1}" if c[0] <= 2 * V[c] - 1 else f"a = {c[0]}",
+        show=lambda c: f"{S.pos(c)} value {int(V[c])}"),
+    "sharing.prop1": lambda V, n: compare(range(1, n + 1), lambda m: m // 3,
+                                          lambda m: p_count(V, m), show=lambda m: f"n={m}"),
+    "sharing.prop1.positive": lambda V, n: compare(range(1, n + 1), lambda m: m // 3,
+                                                   lambda m: p_count(V, m, 1),
+                                                   show=lambda m: f"n={m}"),
+}
+
+
+def evidence_rows(ev):
+    return ev.checked, [(x.position, x.claimed, x.computed) for x in ev.counterexamples]
+
+
+@pytest.mark.parametrize("seed", [None, 0, 1, 2, 3])
+@pytest.mark.parametrize("cid", sorted(PER_POSITION))
+def test_vectorised_check_agrees_with_per_position_check(cid, seed, monkeypatch):
+    """The true table (seed None) and tables with a few entries changed, so that both checks
+    must find the same counterexamples in the same order."""
+    n = 48
+    V = S.values(n).copy()
+    if seed is not None:
+        rng = np.random.default_rng(seed)
+        for _ in range(12):
+            b = int(rng.integers(0, n + 1))
+            a = int(rng.integers(0, b + 1))
+            V[a, b] = int(rng.integers(0, 4))
+        V[20, 44] = 2  # a counterexample to Conjecture 3 (a > 2g - 1)
+    C = np.ascontiguousarray(V.T)
+    monkeypatch.setattr(S, "columns", lambda bound: C[: bound + 1, : bound + 1])
+    fast = REGISTRY[cid].run(n).evidence
+    assert evidence_rows(fast) == evidence_rows(PER_POSITION[cid](V, n))
+
+
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 6), st.booleans(), st.booleans()),
+                max_size=30))
+def test_compare_blocks_is_compare(cells):
+    """compare_blocks visits blocks in order and C order inside them, as compare() does."""
+    box = np.zeros((3, 6, 7), bool)
+    bad = np.zeros((3, 6, 7), bool)
+    for i, (x, y, in_box, wrong) in enumerate(cells):
+        box[i % 3, x, y] = in_box
+        bad[i % 3, x, y] = wrong
+    blocks = [((k,), box[k], bad[k]) for k in range(3)]
+    fast = S.compare_blocks(blocks, lambda c: "said", lambda c: "found", show=str)
+    cases = [c for c in np.ndindex(*box.shape) if box[c]]
+    slow = compare(cases, lambda c: "said", lambda c: "found" if bad[c] else "said", show=str)
+    assert evidence_rows(fast) == evidence_rows(slow)

@@ -102,22 +102,26 @@ def check_steps(game: ImpartialGame, solver: Solver, cases: Iterable[Any],
 def periodicity_evidence(rows: dict[Any, Sequence[int]], what: str) -> Evidence:
     """Evidence that each sequence is not ultimately periodic.
 
-    For a sequence of length N and each period ``p <= N/4``, look for ``n`` in the second half
+    For a sequence of length N and each period ``p <= N/8``, look for ``n`` in the second half
     with ``s[n] != s[n + p]``.  A period with no such late disagreement is the evidence that
-    would contradict the statement (the data look periodic from ``N/2`` on).
+    would contradict the statement (the data look periodic from ``N/2`` on, over at least three
+    whole periods).  With periods up to N/4 the window could hold fewer than two periods, and
+    sequences ruled by the 2-adic valuation, such as f(n) of Theorem 3, then look periodic at
+    the scale of the data: f has no late disagreement for p = 2048 when N = 10,000 (disagreements
+    for a power of two p recur only every few multiples of p).
     """
     checked, bad, periods = 0, [], 0
     for label, seq in rows.items():
         n_len = len(seq)
         half = n_len // 2
-        for p in range(1, n_len // 4 + 1):
+        for p in range(1, n_len // 8 + 1):
             checked += 1
             if not any(seq[n] != seq[n + p] for n in range(half, n_len - p)):
                 if len(bad) < KEEP:
                     bad.append(Counterexample(f"{label}, period {p}", "not periodic",
                                               f"periodic on the last {n_len - half} terms"))
-        periods = max(periods, n_len // 4)
-    note = (f"{what}: for every period p <= N/4 (N = length, up to {periods * 4}) a late "
+        periods = max(periods, n_len // 8)
+    note = (f"{what}: for every period p <= N/8 (N = length, up to {periods * 8}) a late "
             f"disagreement s(n) != s(n+p) with n >= N/2 was " +
             ("found" if not bad else "NOT found for some p"))
     return Evidence(checked, bad, note, contradicted=bool(bad))
@@ -152,25 +156,86 @@ def pos(case: tuple[int, ...]) -> str:
     return "(" + ",".join(map(str, (0, *case) if len(case) == 2 else case)) + ")"
 
 
+# ================================================================================ vectorised checks
+#: Default bound of the claims checked on the whole table at once (NumPy over the kernel's table).
+BIG = 10_000
+
+
+def first_cells(mask: np.ndarray, keep: int = KEEP) -> list[tuple[int, ...]]:
+    """Up to ``keep`` index tuples where ``mask`` is true, in C order (without listing them all)."""
+    if mask.ndim < 2:
+        return [(int(i),) for i in np.flatnonzero(mask)[:keep]]
+    flat = mask.reshape(mask.shape[0], -1)
+    out: list[tuple[int, ...]] = []
+    for row in np.flatnonzero(flat.any(axis=1)):
+        for j in np.flatnonzero(flat[row])[:keep - len(out)]:
+            out.append((int(row), *(int(x) for x in np.unravel_index(j, mask.shape[1:]))))
+        if len(out) >= keep:
+            break
+    return out
+
+
+def compare_blocks(blocks: Iterable[tuple[tuple[int, ...], np.ndarray, np.ndarray]],
+                   claimed: Callable[[tuple[int, ...]], Any],
+                   computed: Callable[[tuple[int, ...]], Any],
+                   show: Callable[[tuple[int, ...]], str], note: str = "") -> Evidence:
+    """:func:`~nimlab.theory.registry.compare` over whole arrays: each block is ``(prefix, box,
+    bad)``, ``box`` marking the cases and ``bad`` those where statement and table disagree.
+
+    Cases are visited block by block, in C order inside a block, so list the blocks (and lay out
+    the arrays) in the order of the per-position check.  ``claimed``/``computed``/``show`` are
+    called only for the few counterexamples kept, on ``prefix + index``.
+    """
+    checked, cells = 0, []
+    for prefix, box, bad in blocks:
+        checked += int(np.count_nonzero(box))
+        if len(cells) < KEEP:
+            cells += [prefix + c for c in first_cells(box & bad, KEEP - len(cells))]
+    return Evidence(checked, [Counterexample(show(c), claimed(c), computed(c)) for c in cells],
+                    note)
+
+
+def columns(bound: int) -> np.ndarray:
+    """``C[b, a] = G(0, a, b)`` (the table transposed, contiguous: column b is a row of C)."""
+    have = _VALUES.get("C")
+    if have is None or have.shape[0] <= bound:
+        have = _VALUES["C"] = np.ascontiguousarray(values(bound).T)
+    return have[: bound + 1, : bound + 1]
+
+
+def triangle_masks(bound: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Index grids in the layout of :func:`columns` (``b`` a column, ``a`` a row vector) and the
+    masks of the triangle ``a <= b`` and the half ``a <= b/2``; C order is :func:`triangle`'s."""
+    b = np.arange(bound + 1)[:, None]
+    a = np.arange(bound + 1)[None, :]
+    return a, b, a <= b, 2 * a <= b
+
+
+def box_note(bound: int, half: bool = False) -> str:
+    return (f"every (0,a,b) with {'2a' if half else 'a'} <= b <= {bound:,}, "
+            "the kernel's whole table at once")
+
+
 # ================================================================================ closed forms
-def four_power_odd(n: int) -> bool:
+EVEN_BITS = 0x5555555555555555  # the bits 4^k, k = 0..31
+
+
+def four_power_odd(n):
     """Whether ``n = 2^(2k) (2l+1)`` for some ``k, l >= 0`` (Theorem 2's pile differences)."""
-    if n <= 0:
-        return False
-    while n % 4 == 0:
-        n //= 4
-    return n % 2 == 1
+    # n = 2^v (odd) with v even: the lowest set bit of n sits at an even position.  Written with
+    # bit operations so that it applies to an int or elementwise to a NumPy integer array.
+    return (n > 0) & ((n & -n & EVEN_BITS) != 0)
 
 
-def in_p(a: int, b: int) -> bool:
-    """Theorem 2: ``(0, a, b)`` (``a <= b``) is a P-position."""
-    return (a, b) == (0, 0) or (a == 0 and four_power_odd(b)) or (a == b and four_power_odd(b))
+def in_p(a, b):
+    """Theorem 2: ``(0, a, b)`` (``a <= b``) is a P-position (ints, or broadcasting arrays)."""
+    return ((a == 0) & (b == 0)) | (((a == 0) | (a == b)) & four_power_odd(b))
 
 
-def in_b(a: int, b: int) -> bool:
-    """Theorem 4: ``(0, a, b)`` (``a <= b``) is a 1-position (the set B)."""
-    return ((a == 0 or a == b) and b % 4 == 2) or (a, b) == (1, 2) or \
-        (a == 2 and b % 4 == 1 and b >= 5) or (b == a + 2 and a % 4 == 3)
+def in_b(a, b):
+    """Theorem 4: ``(0, a, b)`` (``a <= b``) is a 1-position, the set B (ints, or arrays)."""
+    return (((a == 0) | (a == b)) & (b % 4 == 2)) | ((a == 1) & (b == 2)) | \
+        ((a == 2) & (b % 4 == 1) & (b >= 5)) | ((b == a + 2) & (a % 4 == 3))
 
 
 def normal(piles: Sequence[int]) -> tuple[int, int]:
@@ -226,22 +291,30 @@ def _lemma1(bound: int) -> Evidence:
 
 
 @claim("sharing.thm1", PAPER, "Theorem 1", "theorem",
-       "Palindromes: G(0,a,b) = G(0,b-a,b) for all 0 <= a <= b.", bound=1000, bound_help="b <=")
+       "Palindromes: G(0,a,b) = G(0,b-a,b) for all 0 <= a <= b.", bound=BIG, bound_help="b <=")
 def _thm1(bound: int) -> Evidence:
-    V = values(bound)
-    return compare(triangle(bound), lambda c: int(V[c[1] - c[0], c[1]]),
-                   lambda c: int(V[c]), show=pos)
+    C = columns(bound)
+    blocks = (((b,), np.ones(b + 1, bool), C[b, : b + 1] != C[b, b::-1]) for b in range(bound + 1))
+    return compare_blocks(blocks, lambda c: int(C[c[0], c[0] - c[1]]), lambda c: int(C[c]),
+                          show=lambda c: pos((c[1], c[0])), note=box_note(bound))
 
 
 @claim("sharing.thm1.proof", PAPER, "Theorem 1, proof, equation (1)", "claim",
        "G(0,k,n+1-k) = G(k,n+1-k,n+1) whenever 2k <= n+1 (the two options of (0,0,n+1) and "
-       "(0,n+1,n+1) that move k tokens).", bound=1000, bound_help="n+1 <=")
+       "(0,n+1,n+1) that move k tokens).", bound=BIG, bound_help="n+1 <=")
 def _thm1_eq1(bound: int) -> Evidence:
-    V = values(bound)
-    cases = [(k, m) for m in range(1, bound + 1) for k in range(1, m // 2 + 1)]
-    return compare(cases, lambda c: g3(V, (0, c[0], c[1] - c[0])),
-                   lambda c: g3(V, (c[0], c[1] - c[0], c[1])),
-                   show=lambda c: f"k={c[0]}, n+1={c[1]}")
+    C = columns(bound)
+
+    def block(m):  # k = 1..m/2: G(0,k,m-k) = C[m-k, k] and G(k,m-k,m) = G(0,m-2k,m-k)
+        k = np.arange(1, m // 2 + 1)
+        return (m,), np.ones(len(k), bool), C[m - k, k] != C[m - k, m - 2 * k]
+
+    return compare_blocks((block(m) for m in range(1, bound + 1)),
+                          lambda c: int(C[c[0] - c[1] - 1, c[1] + 1]),
+                          lambda c: int(C[c[0] - c[1] - 1, c[0] - 2 * c[1] - 2]),
+                          show=lambda c: f"k={c[1] + 1}, n+1={c[0]}",
+                          note=f"every k and n+1 <= {bound:,} with 2k <= n+1, from the whole "
+                               "table at once")
 
 
 def thm1_proof_cases(bound: int) -> list[tuple[int, int, int]]:
@@ -328,35 +401,47 @@ def _cor1(bound: int) -> Evidence:
 
 @claim("sharing.cor2", PAPER, "Corollary 2", "corollary",
        "For a <= b/2 the column segment G(0,a,b), G(0,a+1,b), ..., G(0,b-a,b) is a palindrome.",
-       bound=300, bound_help="b <=")
+       bound=BIG, bound_help="b <=")
 def _cor2(bound: int) -> Evidence:
-    V = values(bound)
+    C = columns(bound)
 
-    def palindrome(c):
-        seg = list(V[c[0]: c[1] - c[0] + 1, c[1]])
-        return seg == seg[::-1]
+    def block(b):  # the segment from a is a palindrome iff column b has no mirror mismatch in
+        half = b // 2  # a..b/2 (mismatches come in mirror pairs)
+        mismatch = C[b, : half + 1] != C[b, b: b - half - 1 if b > half else None: -1]
+        return (b,), np.ones(half + 1, bool), np.logical_or.accumulate(mismatch[::-1])[::-1]
 
-    return compare(triangle(bound, half=True), lambda c: True, palindrome, show=pos)
+    return compare_blocks((block(b) for b in range(bound + 1)), lambda c: True,
+                          lambda c: False, show=lambda c: pos((c[1], c[0])),
+                          note=box_note(bound, half=True))
 
 
 @claim("sharing.cor3", PAPER, "Corollary 3", "corollary",
        "Row equals diagonal: G(0,a,2a+i) = G(0,a+i,2a+i) for all a, i >= 0.",
-       bound=1000, bound_help="2a+i <=")
+       bound=BIG, bound_help="2a+i <=")
 def _cor3(bound: int) -> Evidence:
-    V = values(bound)
-    cases = [(a, i) for b in range(bound + 1) for a in range(b // 2 + 1) for i in [b - 2 * a]]
-    return compare(cases, lambda c: int(V[c[0] + c[1], 2 * c[0] + c[1]]),
-                   lambda c: int(V[c[0], 2 * c[0] + c[1]]),
-                   show=lambda c: f"a={c[0]}, i={c[1]}")
+    C = columns(bound)  # b = 2a+i: G(0,a+i,b) = C[b, b-a] and G(0,a,b) = C[b, a], a <= b/2
+
+    def block(b):
+        half = b // 2
+        return (b,), np.ones(half + 1, bool), \
+            C[b, : half + 1] != C[b, b: b - half - 1 if b > half else None: -1]
+
+    return compare_blocks((block(b) for b in range(bound + 1)),
+                          lambda c: int(C[c[0], c[0] - c[1]]), lambda c: int(C[c]),
+                          show=lambda c: f"a={c[1]}, i={c[0] - 2 * c[1]}",
+                          note=f"every a, i >= 0 with 2a+i <= {bound:,}, the whole table at once")
 
 
 # ================================================================================ Section 3
 @claim("sharing.thm2", PAPER, "Theorem 2", "theorem",
        "The P-positions are (0,0,0), (0,0,m) and (0,m,m) with m = 4^k (2l+1).",
-       bound=1000, bound_help="b <=")
+       bound=BIG, bound_help="b <=")
 def _thm2(bound: int) -> Evidence:
-    V = values(bound)
-    return compare(triangle(bound), lambda c: in_p(*c), lambda c: bool(V[c] == 0), show=pos)
+    C = columns(bound)
+    a, b, tri, _ = triangle_masks(bound)
+    return compare_blocks([((), tri, (C == 0) != in_p(a, b))], lambda c: in_p(c[1], c[0]),
+                          lambda c: bool(C[c] == 0), show=lambda c: pos((c[1], c[0])),
+                          note=box_note(bound))
 
 
 @claim("sharing.thm2.proof1", PAPER, "Theorem 2, proof of (1)", "claim",
@@ -586,32 +671,45 @@ def _rem6_fix(bound: int) -> Evidence:
     return _classroom(bound, True)
 
 
-def p_count(V: np.ndarray, n: int, smallest: int = 0) -> int:
-    """How many 3-pile positions (unordered, piles >= ``smallest``) with n tokens have value 0."""
-    count = 0
-    for x in range(smallest, n // 3 + 1):
-        for y in range(x, (n - x) // 2 + 1):
-            if V[y - x, n - x - y - x] == 0:
-                count += 1
-    return count
+def p_counts(bound: int, smallest: int = 0) -> np.ndarray:
+    """``P[n]``, n = 0..bound: how many 3-pile positions (unordered, piles >= ``smallest``) with
+    n tokens have value 0, counted from the whole table at once.
+
+    The position ``(x, x+a, x+b)`` (``a <= b``) has ``3x + a + b`` tokens and the value of
+    ``(0, a, b)`` (Lemma 1), so with ``Z[t]`` the number of zeros ``(0, a, b)`` with ``a + b = t``,
+    ``P[n] = sum of Z[n - 3x] over x >= smallest``: a running sum along each residue mod 3.
+    """
+    C = columns(bound)
+    _, _, tri, _ = triangle_masks(bound)
+    b, a = np.nonzero(tri & (C == 0))
+    Z = np.bincount(a + b, minlength=2 * bound + 1)[: bound + 1]
+    total = Z.copy()
+    for t in range(3, bound + 1):
+        total[t] += total[t - 3]
+    out = np.zeros(bound + 1, dtype=np.int64)
+    shift = 3 * smallest
+    if shift <= bound:
+        out[shift:] = total[: bound + 1 - shift]
+    return out
 
 
 def _prop1(bound: int, formula: Callable[[int], int], smallest: int) -> Evidence:
-    V = values(bound)
-    return compare(range(1, bound + 1), formula, lambda n: p_count(V, n, smallest),
-                   show=lambda n: f"n={n}")
+    counts = p_counts(bound, smallest)
+    return compare(range(1, bound + 1), formula, lambda n: int(counts[n]),
+                   show=lambda n: f"n={n}",
+                   note=f"1 <= n <= {bound:,}, counted from the whole table b <= {bound:,}")
 
 
 @claim("sharing.prop1", PAPER, "Proposition 1", "proposition",
        "P(n), the number of P-positions with exactly n tokens (three piles, empty piles allowed "
-       "as in Theorem 2, order ignored), is floor(n/3).", bound=200, bound_help="n <=")
+       "as in Theorem 2, order ignored), is floor(n/3).", bound=BIG, bound_help="n <=")
 def _prop1_printed(bound: int) -> Evidence:
     return _prop1(bound, lambda n: n // 3, 0)
 
 
 @claim("sharing.prop1.corrected", PAPER, "Proposition 1", "proposition",
        "With empty piles allowed, P(n) = floor(n/3) + 1: one P-position for each smallest pile "
-       "a = 0..floor(n/3) (the proof leaves out a = 0).", bound=200, bound_help="n <=",
+       "a = 0..floor(n/3) (the proof leaves out a = 0).", bound=BIG, bound_help="n <=",
        corrects="sharing.prop1")
 def _prop1_fix(bound: int) -> Evidence:
     return _prop1(bound, lambda n: n // 3 + 1, 0)
@@ -619,7 +717,7 @@ def _prop1_fix(bound: int) -> Evidence:
 
 @claim("sharing.prop1.positive", PAPER, "Proposition 1", "proposition",
        "Counting only positions with three non-empty piles, P(n) = floor(n/3) (the count the "
-       "proof's range 1 <= a <= floor(n/3) gives).", bound=200, bound_help="n <=",
+       "proof's range 1 <= a <= floor(n/3) gives).", bound=BIG, bound_help="n <=",
        corrects="sharing.prop1")
 def _prop1_positive(bound: int) -> Evidence:
     return _prop1(bound, lambda n: n // 3, 1)
@@ -629,7 +727,7 @@ def _prop1_positive(bound: int) -> Evidence:
 @claim("sharing.prop1.proof", PAPER, "Proposition 1, proof", "claim",
        "If (a,a,a+b) is a P-position then (a,a+b/2,a+b/2) is not, and if (a,a+b,a+b) is one then "
        "(a,a,a+2b) is not: at most one P-position per smallest pile and token count.",
-       bound=1000, bound_help="b <=")
+       bound=BIG, bound_help="b <=")
 def _prop1_proof(bound: int) -> Evidence:
     V = values(bound)
     cases = [(kind, b) for b in range(1, bound // 2 + 1) for kind in ("(0,0,b)", "(0,b,b)")]
@@ -661,7 +759,7 @@ PROP2 = {
 
 
 def _register_prop2(cid: str, place: str, text: str, when: Callable[[int], bool], want: int):
-    @claim(cid, PAPER, place, "proposition", text, bound=1000, bound_help="n <=")
+    @claim(cid, PAPER, place, "proposition", text, bound=BIG, bound_help="n <=")
     def check(bound: int) -> Evidence:
         f = f_seq(bound)
         return compare([n for n in range(3, bound + 1) if when(n)], lambda n: want,
@@ -682,7 +780,7 @@ def uncovered_residues(f: Sequence[int]) -> set[int]:
 
 @claim("sharing.prop2.exception", PAPER, "Section 4, before Theorem 3", "claim",
        "The only residue mod 32 that Proposition 2 leaves open is 0, and f really takes both "
-       "values there (the bold column of Table 3).", bound=1000, bound_help="n <=")
+       "values there (the bold column of Table 3).", bound=BIG, bound_help="n <=")
 def _prop2_exception(bound: int) -> Evidence:
     return compare(["residues of n mod 32 where f is not constant"], lambda _: [0],
                    lambda _: sorted(uncovered_residues(f_seq(bound))))
@@ -690,14 +788,14 @@ def _prop2_exception(bound: int) -> Evidence:
 
 @claim("sharing.thm3", PAPER, "Theorem 3", "theorem",
        "f(n) (0 iff (0,0,n) is a P-position) is not ultimately periodic.",
-       bound=1000, bound_help="n <=", finite=False)
+       bound=BIG, bound_help="n <=", finite=False)
 def _thm3(bound: int) -> Evidence:
-    return periodicity_evidence({"f": f_seq(bound)}, "f(n), n <= bound")
+    return periodicity_evidence({"f": f_seq(bound)}, f"f(n), n <= {bound:,}")
 
 
 claim("sharing.cor4", PAPER, "Corollary 4", "corollary",
       "The P-positions on the bottom row (0,0,n) are not ultimately periodic.",
-      bound=1000, bound_help="n <=", finite=False)(_thm3)
+      bound=BIG, bound_help="n <=", finite=False)(_thm3)
 
 
 S1, S2 = {4, 12, 16, 20, 28}, {2, 6, 8, 10, 14, 18, 22, 24, 26, 30}
@@ -706,7 +804,7 @@ S1, S2 = {4, 12, 16, 20, 28}, {2, 6, 8, 10, 14, 18, 22, 24, 26, 30}
 @claim("sharing.thm3.proof.sets", PAPER, "Theorem 3, proof", "claim",
        "With S1 (even residues mod 32 where f = 0) and S2 (where f = 1), the differences "
        "s1 - s2 > 0 form S = {2,4,6,8,10,12,14,18,20,22,26}, and the even residues outside S are "
-       "T = {0,16,24,28,30}.", bound=1000, bound_help="n <=")
+       "T = {0,16,24,28,30}.", bound=BIG, bound_help="n <=")
 def _thm3_sets(bound: int) -> Evidence:
     f = f_seq(bound)
     even = range(0, 32, 2)
@@ -727,7 +825,7 @@ def _residue_witness(f: Sequence[int], p: int, residue: int) -> bool:
 
 @claim("sharing.thm3.proof.witness", PAPER, "Theorem 3, proof (case p mod 32 in T)", "claim",
        "For every p with p mod 32 in T = {0,16,24,28,30} there is n with n mod 32 = 1 and "
-       "f(n+p) != f(n).", bound=1000, bound_help="n + p <=")
+       "f(n+p) != f(n).", bound=BIG, bound_help="n + p <=")
 def _thm3_witness(bound: int) -> Evidence:
     f = f_seq(bound)
     cases = [p for p in range(1, bound // 2 + 1) if p % 32 in (0, 16, 24, 28, 30)]
@@ -739,7 +837,7 @@ def _thm3_witness(bound: int) -> Evidence:
 
 @claim("sharing.thm3.proof.witness.corrected", PAPER, "Theorem 3, proof (case p mod 32 in T)",
        "claim", "For every p with p mod 32 in T there is n = 0 mod 32 (the form 2^s(2t+1)2^5 the "
-       "proof then uses) with f(n+p) != f(n).", bound=1000, bound_help="n + p <=",
+       "proof then uses) with f(n+p) != f(n).", bound=BIG, bound_help="n + p <=",
        corrects="sharing.thm3.proof.witness")
 def _thm3_witness_fix(bound: int) -> Evidence:
     f = f_seq(bound)
@@ -750,17 +848,17 @@ def _thm3_witness_fix(bound: int) -> Evidence:
 
 @claim("sharing.rem7", PAPER, "Remark 7", "remark",
        "The bottom row G(0,0,n) (and so the main diagonal) is not ultimately periodic.",
-       bound=1000, bound_help="n <=", finite=False)
+       bound=BIG, bound_help="n <=", finite=False)
 def _rem7(bound: int) -> Evidence:
     V = values(bound)
     return periodicity_evidence({"row a=0": [int(x) for x in V[0]],
                                  "main diagonal": [int(V[n, n]) for n in range(bound + 1)]},
-                                "G(0,0,n) and G(0,n,n)")
+                                f"G(0,0,n) and G(0,n,n), n <= {bound:,}")
 
 
 @claim("sharing.sec4.zeros", PAPER, "Section 4, before Conjecture 1", "claim",
        "The bottom row (labelled 'a = 1' in the text; the bottom row is a = 0) has entry 0 "
-       "whenever b is even.", bound=1000, bound_help="b <=")
+       "whenever b is even.", bound=BIG, bound_help="b <=")
 def _sec4_zeros(bound: int) -> Evidence:
     V = values(bound)
     return compare(range(2, bound + 1, 2), lambda b: 0, lambda b: int(V[0, b]),
@@ -768,7 +866,7 @@ def _sec4_zeros(bound: int) -> Evidence:
 
 
 @claim("sharing.sec4.zeros.corrected", PAPER, "Section 4, before Conjecture 1", "claim",
-       "The bottom row (a = 0) has entry 0 whenever b is odd.", bound=1000, bound_help="b <=",
+       "The bottom row (a = 0) has entry 0 whenever b is odd.", bound=BIG, bound_help="b <=",
        corrects="sharing.sec4.zeros")
 def _sec4_zeros_fix(bound: int) -> Evidence:
     V = values(bound)
@@ -779,7 +877,7 @@ def _sec4_zeros_fix(bound: int) -> Evidence:
 @claim("sharing.sec4.arith", PAPER, "Section 4, before Conjecture 1", "claim",
        "The bottom row is not ultimately arithmetic periodic: its zeros recur (every odd b) while "
        "an arithmetic-periodic sequence with s > 0 grows without bound.",
-       bound=1000, bound_help="b <=", finite=False)
+       bound=BIG, bound_help="b <=", finite=False)
 def _sec4_arith(bound: int) -> Evidence:
     V = values(bound)
     last_half_zero = [b for b in range(bound // 2, bound + 1) if V[0, b] == 0]
@@ -799,7 +897,7 @@ def row_maxima(V: np.ndarray, rows: int) -> dict[int, tuple[int, int, int]]:
 
 
 @claim("sharing.conj1", PAPER, "Conjecture 1", "conjecture",
-       "For each a >= 1 the row G(0,a,n), n >= a, is bounded.", bound=1000,
+       "For each a >= 1 the row G(0,a,n), n >= a, is bounded.", bound=BIG,
        bound_help="n <=, rows a <= 14,", finite=False)
 def _conj1(bound: int) -> Evidence:
     V = values(bound)
@@ -813,12 +911,12 @@ def _conj1(bound: int) -> Evidence:
 
 
 @claim("sharing.conj2", PAPER, "Conjecture 2", "conjecture",
-       "No row G(0,a,n), n >= a, of Table 1 is ultimately periodic.", bound=1000,
+       "No row G(0,a,n), n >= a, of Table 1 is ultimately periodic.", bound=BIG,
        bound_help="n <=, rows a <= 14,", finite=False)
 def _conj2(bound: int) -> Evidence:
     V = values(bound)
     rows = {f"row a={a}": [int(x) for x in V[a, a:]] for a in range(1, min(14, bound // 4) + 1)}
-    return periodicity_evidence(rows, "rows a = 1..14")
+    return periodicity_evidence(rows, f"rows a = 1..14, n <= {bound:,}")
 
 
 @claim("sharing.conj2.moves", PAPER, "Section 4, after Conjecture 2", "claim",
@@ -885,16 +983,23 @@ for _cid, (_key, _place, _text) in SEC4.items():
 # ================================================================================ Section 5
 @claim("sharing.thm4", PAPER, "Theorem 4", "theorem",
        "The 1-positions are (0,0,4k+2), (0,4k+2,4k+2), (0,2,4k+1) and (0,4l-1,4l+1), k >= 0, "
-       "l >= 1.", bound=1000, bound_help="b <=")
+       "l >= 1.", bound=BIG, bound_help="b <=")
 def _thm4(bound: int) -> Evidence:
-    V = values(bound)
-    return compare(triangle(bound), lambda c: in_b(*c), lambda c: bool(V[c] == 1), show=pos)
+    C = columns(bound)
+    a, b, tri, _ = triangle_masks(bound)
+    return compare_blocks([((), tri, (C == 1) != in_b(a, b))], lambda c: in_b(c[1], c[0]),
+                          lambda c: bool(C[c] == 1), show=lambda c: pos((c[1], c[0])),
+                          note=box_note(bound))
 
 
 @claim("sharing.thm4.disjoint", PAPER, "Theorem 4, proof", "claim",
-       "The sets P (Theorem 2) and B (Theorem 4) are disjoint.", bound=1000, bound_help="b <=")
+       "The sets P (Theorem 2) and B (Theorem 4) are disjoint.", bound=BIG, bound_help="b <=")
 def _thm4_disjoint(bound: int) -> Evidence:
-    return compare(triangle(bound), lambda c: False, lambda c: in_p(*c) and in_b(*c), show=pos)
+    a, b, tri, _ = triangle_masks(bound)
+    return compare_blocks([((), tri, in_p(a, b) & in_b(a, b))], lambda c: False,
+                          lambda c: in_p(c[1], c[0]) and in_b(c[1], c[0]),
+                          show=lambda c: pos((c[1], c[0])),
+                          note=f"every (0,a,b) with a <= b <= {bound:,} (closed forms only)")
 
 
 @claim("sharing.thm4.proof.i", PAPER, "Theorem 4, proof of (i)", "claim",
@@ -1048,7 +1153,7 @@ def _thm4_cover(bound: int) -> Evidence:
 @claim("sharing.cor5", PAPER, "Corollary 5", "corollary",
        "The 1-positions are periodic on the bottom row and the main diagonal (b = 2 mod 4) and on "
        "the third row a = 2 and its diagonal (b = 1 mod 4 from b = 3 on, plus (0,2,2)).",
-       bound=1000, bound_help="b <=")
+       bound=BIG, bound_help="b <=")
 def _cor5(bound: int) -> Evidence:
     V = values(bound)
     lines = {"row a=0": lambda n: V[0, n], "main diagonal": lambda n: V[n, n],
@@ -1069,29 +1174,38 @@ def rows_of_value(V: np.ndarray, g: int, bound: int) -> list[tuple[int, int]]:
 
 @claim("sharing.sec6.p", PAPER, "Section 6, first paragraph", "claim",
        "With a <= b/2, the P-positions lie on the bottom row a = 0 only.",
-       bound=1000, bound_help="b <=")
+       bound=BIG, bound_help="b <=")
 def _sec6_p(bound: int) -> Evidence:
-    return compare(rows_of_value(values(bound), 0, bound), lambda c: 0, lambda c: c[0], show=pos)
+    C = columns(bound)
+    a, b, _, half = triangle_masks(bound)
+    return compare_blocks([((), half & (C == 0), a != 0)], lambda c: 0, lambda c: c[1],
+                          show=lambda c: pos((c[1], c[0])),
+                          note=f"the P-positions among {box_note(bound, half=True)}")
 
 
 @claim("sharing.sec6.ones", PAPER, "Section 6, first paragraph", "claim",
        "With a <= b/2, the 1-positions lie on the rows a = 0 and a = 2 only, except (0,1,2).",
-       bound=1000, bound_help="b <=")
+       bound=BIG, bound_help="b <=")
 def _sec6_ones(bound: int) -> Evidence:
-    return compare(rows_of_value(values(bound), 1, bound), lambda c: True,
-                   lambda c: c[0] in (0, 2) or c == (1, 2), show=pos)
+    C = columns(bound)
+    a, b, _, half = triangle_masks(bound)
+    allowed = (a == 0) | (a == 2) | ((a == 1) & (b == 2))
+    return compare_blocks([((), half & (C == 1), ~allowed)], lambda c: True, lambda c: False,
+                          show=lambda c: pos((c[1], c[0])),
+                          note=f"the 1-positions among {box_note(bound, half=True)}")
 
 
 @claim("sharing.conj3", PAPER, "Conjecture 3 (and the computation before it)", "conjecture",
-       "For a <= b/2, if G(0,a,b) = g >= 2 then a <= 2g - 1.", bound=1000, bound_help="b <=",
+       "For a <= b/2, if G(0,a,b) = g >= 2 then a <= 2g - 1.", bound=BIG, bound_help="b <=",
        finite=False)
 def _conj3(bound: int) -> Evidence:
-    V = values(bound)
-    cases = [c for c in triangle(bound, half=True) if V[c] >= 2]
-    ev = compare(cases, lambda c: f"a <= {2 * int(V[c]) - 1}",
-                 lambda c: f"a <= {2 * int(V[c]) - 1}" if c[0] <= 2 * V[c] - 1 else f"a = {c[0]}",
-                 show=lambda c: f"{pos(c)} value {int(V[c])}")
-    ev.note = f"{ev.checked:,} positions of value >= 2 with b <= {bound}"
+    C = columns(bound)
+    a, b, _, half = triangle_masks(bound)
+    # a > 2g - 1 iff g <= floor(a/2), compared in the table's own integer type
+    ev = compare_blocks([((), half & (C >= 2), C <= (a // 2).astype(C.dtype))],
+                        lambda c: f"a <= {2 * int(C[c]) - 1}", lambda c: f"a = {c[1]}",
+                        show=lambda c: f"{pos((c[1], c[0]))} value {int(C[c])}")
+    ev.note = f"{ev.checked:,} positions of value >= 2 with 2a <= b <= {bound:,} (whole table)"
     return ev
 
 
@@ -1469,8 +1583,8 @@ def _art_fig5(directory: Path) -> Outcome:
           "P(n), the number of P-positions with n tokens, n <= 200")
 def _art_prop1(directory: Path) -> Outcome:
     bound = 200
-    V = values(bound)
-    rows = [[n, p_count(V, n, 0), p_count(V, n, 1), n // 3] for n in range(1, bound + 1)]
+    counts = [p_counts(bound, 0), p_counts(bound, 1)]
+    rows = [[n, int(counts[0][n]), int(counts[1][n]), n // 3] for n in range(1, bound + 1)]
     path = write_csv(directory / "sharing_prop1.csv",
                      ["n", "P(n) piles >= 0", "P(n) piles >= 1", "floor(n/3) (printed)"], rows)
     diffs = [Difference(f"n={n}", want, got) for n, got, _, want in rows if got != want]
