@@ -11,7 +11,9 @@ Rows are written with ``a_1 <= a_k`` where a statement assumes it (reverse the r
 
 from __future__ import annotations
 
+from functools import reduce
 from itertools import product
+from operator import and_, or_
 from pathlib import Path
 from typing import Callable, Sequence
 
@@ -20,8 +22,8 @@ import numpy as np
 from nimlab.engine.solver import Solver, solver_for
 from nimlab.games import EndNim, Nim
 from nimlab.theory.artifacts import Difference, Outcome, artifact, printed
-from nimlab.theory.registry import Counterexample, Evidence, claim, compare
-from nimlab.theory.sharing import Unfolded, check_steps, write_csv
+from nimlab.theory.registry import KEEP, Counterexample, Evidence, claim, compare
+from nimlab.theory.sharing import Unfolded, check_steps, compare_blocks, write_csv
 
 PAPER = "end-nim"
 VARIANTS = ("normal", "misere", "loop")
@@ -44,38 +46,48 @@ def oriented(row: Sequence[int]) -> tuple[int, ...]:
 
 
 # ================================================================================ Section 2
-def l_of(row: Sequence[int]) -> int:
+# The closed forms below take a row as a sequence of piles, each an int or (elementwise, for a
+# whole box of rows at once) a NumPy array; arrays broadcast against each other and the ints.
+def pick(cond, yes, no):
+    """``yes`` where ``cond`` holds, else ``no`` (a plain if for ints, np.where for arrays)."""
+    if isinstance(cond, np.ndarray):
+        return np.where(cond, yes, no)
+    return yes if cond else no
+
+
+def all_equal(values) -> bool:
+    values = list(values)
+    return reduce(and_, (x == values[0] for x in values[1:]), True)
+
+
+def l_of(row: Sequence) -> int:
     """l(A): the largest i with a_1 = ... = a_{i-1} <= a_i (1-based)."""
-    for i in range(len(row), 0, -1):
-        head = row[: i - 1]
-        if all(x == row[0] for x in head) and (not head or head[-1] <= row[i - 1]):
-            return i
-    return 1  # pragma: no cover - i = 1 always qualifies
+    out = 1  # i = 1 always qualifies
+    for i in range(2, len(row) + 1):
+        out = pick(all_equal(row[: i - 1]) & (row[i - 2] <= row[i - 1]), i, out)
+    return out
 
 
-def r_of(row: Sequence[int], variant: str = "normal") -> int:
+def r_of(row: Sequence, variant: str = "normal") -> int:
     """r(A) of Section 2 (r_m for misere, r_o for loop): the largest j with
     a_{k-j+1} >= a_{k-j+2} = ... = a_k; 0 for a constant row (r_m: 1 for all ones, r_o: 1 for
     any constant row)."""
     k = len(row)
-    if all(x == row[0] for x in row):
-        if variant == "loop" or (variant == "misere" and row[0] == 1):
-            return 1
-        return 0
-    for j in range(k, 0, -1):
-        tail = row[k - j + 1:]
-        if all(x == row[-1] for x in tail) and (not tail or row[k - j] >= tail[0]):
-            return j
-    return 1  # pragma: no cover
+    out = 1  # j = 1 always qualifies
+    for j in range(2, k + 1):
+        out = pick(all_equal(row[k - j + 1:]) & (row[k - j] >= row[k - j + 1]), j, out)
+    constant = {"normal": 0, "misere": pick(row[0] == 1, 1, 0), "loop": 1}[variant]
+    return pick(all_equal(row), constant, out)
 
 
-def theorem2_p(row: Sequence[int], variant: str) -> bool:
+def theorem2_p(row: Sequence, variant: str) -> bool:
     """Theorems 2.1 (normal), 2.2 (misere) and 2.3 (loop): whether the row is a P-position."""
-    a = oriented(row)
+    k = len(row)
+    flip = row[0] > row[-1]
+    a = [pick(flip, row[k - 1 - i], row[i]) for i in range(k)]  # oriented: a_1 <= a_k
     l, r = l_of(a), r_of(a, variant)
-    if a[0] == a[-1]:
-        return (l + r) % 2 == 0
-    return a[-1] == a[0] + 1 and l % 2 == 1 and r % 2 == 0
+    return ((a[0] == a[-1]) & ((l + r) % 2 == 0)) | \
+        ((a[-1] == a[0] + 1) & (l % 2 == 1) & (r % 2 == 0))
 
 
 def constant_p(row: Sequence[int], variant: str) -> bool:
@@ -93,14 +105,64 @@ def rows(count: int, bound: int) -> list[tuple[int, ...]]:
     return [tuple(r) for r in product(range(1, bound + 1), repeat=count)]
 
 
+#: Default bounds of the claims checked on the kernel's whole tables at once.
+THREE, TWO = 300, 2000
+#: Rows of 1, 4 and 5 piles (the generic solver, one row at a time) stay at piles <= SMALL.
+SMALL = 6
+
+
+def small_rows(bound: int) -> list[tuple[int, ...]]:
+    """Rows of 1, 4 and 5 piles with piles <= min(bound, SMALL) and of 6 piles <= min(bound, 4):
+    the rows of :func:`general_box` the kernels do not cover."""
+    top = min(bound, SMALL)
+    return [r for k in (1, 4, 5) for r in rows(k, top)] + rows(6, min(bound, 4))
+
+
 def general_box(bound: int) -> list[tuple[int, ...]]:
-    """Rows of 1..6 piles with piles <= bound (6 piles: <= min(bound, 4)), then 3 piles up to
-    5 * bound."""
-    out = [r for k in range(1, 6) for r in rows(k, bound)] + rows(6, min(bound, 4))
-    return out + [r for r in rows(3, 5 * bound) if max(r) > bound]
+    """Every row the Section 2 claims check, one by one: :func:`small_rows`, then the 2- and
+    3-pile rows with piles <= bound (the order of :func:`row_blocks`)."""
+    return small_rows(bound) + rows(2, bound) + rows(3, bound)
 
 
-BOX_HELP = "rows of 1-5 piles (6 piles: piles <= 4) and 3-pile rows to 5x; piles <="
+BOX_HELP = ("2- and 3-pile rows with piles <= bound, rows of 1, 4, 5 piles <= min(bound, 6) "
+            "and of 6 piles <= 4; bound")
+
+
+def row_blocks(bound: int, pair_bad=None, triple_bad=None, pair_box=None, triple_box=None):
+    """The blocks of :func:`nimlab.theory.sharing.compare_blocks` for the 2-pile rows (prefix
+    ``(2,)``, one block) and the 3-pile rows by first pile (prefix ``(3, a1)``), piles in
+    1..bound.  ``pair_bad(a1, a2)`` and ``triple_bad(a1, a2, a3)`` get ``a1`` as an int (3 piles)
+    or a column and the other piles as a column and a row; ``pair_box`` and ``triple_box`` (same
+    arguments) limit the rows (default: all)."""
+    piles = np.arange(1, bound + 1)
+    col, row = piles[:, None], piles[None, :]
+    full = np.ones((bound, bound), bool)
+    if pair_bad is not None:
+        box = full if pair_box is None else np.broadcast_to(pair_box(col, row), full.shape)
+        yield (2,), box, pair_bad(col, row)
+    if triple_bad is not None:
+        for a1 in range(1, bound + 1):
+            box = full if triple_box is None else \
+                np.broadcast_to(triple_box(a1, col, row), full.shape)
+            yield (3, a1), box, triple_bad(a1, col, row)
+
+
+def row_of(c: tuple[int, ...]) -> tuple[int, ...]:
+    """The row at index ``c`` of :func:`row_blocks`."""
+    return (c[1] + 1, c[2] + 1) if c[0] == 2 else (c[1], c[2] + 1, c[3] + 1)
+
+
+def rows_evidence(blocks, claimed, computed, note: str) -> Evidence:
+    """:func:`compare_blocks` over :func:`row_blocks`, with claimed/computed/show of rows."""
+    return compare_blocks(blocks, lambda c: claimed(row_of(c)), lambda c: computed(row_of(c)),
+                          show=lambda c: show(row_of(c)), note=note)
+
+
+def joined(first: Evidence, second: Evidence) -> Evidence:
+    """Two checks run one after the other, as one."""
+    return Evidence(first.checked + second.checked,
+                    (first.counterexamples + second.counterexamples)[:KEEP],
+                    "; ".join(x for x in (first.note, second.note) if x))
 
 _KERNEL: dict[tuple[str, int], np.ndarray] = {}
 
@@ -130,9 +192,18 @@ def two_pile(variant: str, bound: int) -> np.ndarray:
 
 def value(variant: str, row: Sequence[int]) -> int:
     """Value of any row: the kernel's tables for 2 and 3 piles, else the generic solver."""
-    if len(row) == 3 and max(row) < _KERNEL.get((variant, 3), np.zeros((0,))).shape[0]:
-        return int(_KERNEL[(variant, 3)][row])
+    table = _KERNEL.get((variant, len(row)))
+    if len(row) in (2, 3) and table is not None and max(row) < table.shape[0]:
+        return int(table[tuple(row)])
     return solver_for(GAMES[variant]).value(tuple(row))
+
+
+def p_tables(variant: str, bound: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where the 2- and 3-pile rows with piles in 1..bound are P-positions (kernel tables):
+    ``(P2[a1-1, a2-1], P3[a1, a2-1, a3-1])`` (P3's first axis keeps the pile as its index)."""
+    inner = slice(1, bound + 1)
+    return (two_pile(variant, bound)[inner, inner] == 0,
+            three_pile(variant, bound)[:, inner, inner] == 0)
 
 
 @claim("endnim.sec1.reverse", PAPER, "Section 1", "claim",
@@ -146,12 +217,26 @@ def _reverse(bound: int) -> Evidence:
                    show=lambda c: f"{NAMES[c[0]]} {show(c[1])}")
 
 
+def box_note(bound: int) -> str:
+    return (f"rows of 1, 4, 5 piles <= {min(bound, SMALL)} and 6 piles <= {min(bound, 4)} one by "
+            f"one; 2- and 3-pile rows <= {bound:,} on the kernel's whole tables")
+
+
 def _register_thm2(cid: str, place: str, variant: str, text: str) -> None:
-    @claim(cid, PAPER, place, "theorem", text, bound=6, bound_help=BOX_HELP)
+    @claim(cid, PAPER, place, "theorem", text, bound=THREE, bound_help=BOX_HELP)
     def check(bound: int) -> Evidence:
-        three_pile(variant, 5 * bound)
-        return compare(general_box(bound), lambda r: theorem2_p(r, variant),
-                       lambda r: value(variant, r) == 0, show=show)
+        P2, P3 = p_tables(variant, bound)
+
+        def claimed(r):
+            return theorem2_p(r, variant)
+
+        def computed(r):
+            return value(variant, r) == 0
+
+        blocks = row_blocks(bound, lambda a1, a2: P2 != theorem2_p((a1, a2), variant),
+                            lambda a1, a2, a3: P3[a1] != theorem2_p((a1, a2, a3), variant))
+        return joined(compare(small_rows(bound), claimed, computed, show=show),
+                      rows_evidence(blocks, claimed, computed, box_note(bound)))
 
 
 _register_thm2("endnim.thm2.1", "Theorem 2.1", "normal",
@@ -188,15 +273,26 @@ for _variant, _number in (("normal", "1"), ("misere", "2"), ("loop", "3")):
 
 @claim("endnim.cor2.4", PAPER, "Corollary 2.4", "corollary",
        "The three games have the same P-positions among rows that are not constant.",
-       bound=6, bound_help=BOX_HELP)
+       bound=THREE, bound_help=BOX_HELP)
 def _cor24(bound: int) -> Evidence:
-    for v in VARIANTS:
-        three_pile(v, 5 * bound)
-    cases = [r for r in general_box(bound) if len(set(r)) > 1]
-    return compare(cases, lambda r: "same in all three",
-                   lambda r: "same in all three" if len({value(v, r) == 0 for v in VARIANTS}) == 1
-                   else ", ".join(f"{NAMES[v]}: {'P' if value(v, r) == 0 else 'N'}"
-                                  for v in VARIANTS), show=show)
+    tables = [p_tables(v, bound) for v in VARIANTS]
+
+    def verdict(r):
+        if len({value(v, r) == 0 for v in VARIANTS}) == 1:
+            return "same in all three"
+        return ", ".join(f"{NAMES[v]}: {'P' if value(v, r) == 0 else 'N'}" for v in VARIANTS)
+
+    def differ(P):  # the three games disagree
+        return (P[0] != P[1]) | (P[0] != P[2])
+
+    blocks = row_blocks(bound, lambda a1, a2: differ([t[0] for t in tables]),
+                        lambda a1, a2, a3: differ([t[1][a1] for t in tables]),
+                        pair_box=lambda a1, a2: a1 != a2,
+                        triple_box=lambda a1, a2, a3: (a2 != a1) | (a3 != a1))
+    return joined(compare([r for r in small_rows(bound) if len(set(r)) > 1],
+                          lambda r: "same in all three", verdict, show=show),
+                  rows_evidence(blocks, lambda r: "same in all three", verdict,
+                                box_note(bound) + ", rows not constant"))
 
 
 def _register_cor24(item: str, variant: str, text: str) -> None:
@@ -277,12 +373,16 @@ for _entry in SECTION3:
 
 
 # ================================================================================ Section 4
-def _two_pile_claim(cid, place, kind, text, variant, formula, bound=60):
+def two_note(bound: int) -> str:
+    return f"every 2-pile row with piles <= {bound:,}, on the kernel's whole table"
+
+
+def _two_pile_claim(cid, place, kind, text, variant, formula, bound=TWO):
     @claim(cid, PAPER, place, kind, text, bound=bound, bound_help="piles <=")
     def check(bound: int) -> Evidence:
-        T = two_pile(variant, bound)
-        cases = [(a, b) for a in range(1, bound + 1) for b in range(1, bound + 1)]
-        return compare(cases, lambda c: formula(*c), lambda c: int(T[c]), show=show)
+        T = two_pile(variant, bound)[1:bound + 1, 1:bound + 1]
+        return rows_evidence(row_blocks(bound, lambda a1, a2: T != formula(a1, a2)),
+                             lambda r: formula(*r), lambda r: value(variant, r), two_note(bound))
 
 
 _two_pile_claim("endnim.sec4.nim", "Section 4", "claim",
@@ -293,24 +393,28 @@ _two_pile_claim("endnim.prop4.1", "Proposition 4.1", "proposition",
                 lambda a, b: ((a - 1) ^ (b - 1)) + 1)
 
 
-def _two_pile_set(cid, place, kind, text, variant, g, rule, bound=60):
+def _two_pile_set(cid, place, kind, text, variant, g, rule, bound=TWO):
+    """``rule(x, y)`` (elementwise, x <= y) says whether the row has value ``g``."""
     @claim(cid, PAPER, place, kind, text, bound=bound, bound_help="piles <=")
     def check(bound: int) -> Evidence:
-        T = two_pile(variant, bound)
-        cases = [(a, b) for a in range(1, bound + 1) for b in range(1, bound + 1)]
-        return compare(cases, lambda c: rule(*sorted(c)), lambda c: int(T[c]) == g, show=show)
+        T = two_pile(variant, bound)[1:bound + 1, 1:bound + 1]
+        def bad(a1, a2):
+            return (T == g) != rule(np.minimum(a1, a2), np.maximum(a1, a2))
+
+        return rows_evidence(row_blocks(bound, bad), lambda r: rule(*sorted(r)),
+                             lambda r: value(variant, r) == g, two_note(bound))
 
 
 _two_pile_set("endnim.sec6.two-pile", "Section 6, proof of property (1)", "claim",
               "In End-Nim a row (x,y), x <= y, has value 1 iff x is even and y = x + 1.",
-              "normal", 1, lambda x, y: x % 2 == 0 and y == x + 1)
+              "normal", 1, lambda x, y: even(x) & (y == x + 1))
 _two_pile_set("endnim.sec4.misere0", "Section 4, before Proposition 4.2", "claim",
               "In misere End-Nim a row (a,b) has value 0 iff a = b != 1.", "misere", 0,
-              lambda a, b: a == b != 1)
+              lambda a, b: (a == b) & (b != 1))
 _two_pile_set("endnim.prop4.2", "Proposition 4.2", "proposition",
               "In misere End-Nim a row (a,b), a <= b, has value 1 iff a = b = 1, or a >= 3 is odd "
               "and b = a + 1.", "misere", 1,
-              lambda a, b: a == b == 1 or (a >= 3 and a % 2 == 1 and b == a + 1))
+              lambda a, b: ((a == 1) & (b == 1)) | ((a >= 3) & odd(a) & (b == a + 1)))
 
 
 class MisereNim(Nim):
@@ -331,53 +435,66 @@ def _misere_nim(bound: int) -> Evidence:
 
 
 # ================================================================================ Section 5
-def p3(variant: str) -> Callable[[int, int, int], bool]:
-    """Section 5's description of the 3-pile P-positions."""
+def p3(variant: str) -> Callable:
+    """Section 5's description of the 3-pile P-positions (ints or arrays, elementwise)."""
     def rule(a1, a2, a3):
-        symmetric = a3 == a1 and a2 != a1
+        symmetric = (a3 == a1) & (a2 != a1)
         if variant == "misere":
-            return symmetric or (a1, a2, a3) == (1, 1, 1)
+            return symmetric | ((a1 == 1) & (a2 == 1) & (a3 == 1))
         if variant == "loop":
-            return symmetric or a1 == a2 == a3
+            return symmetric | ((a1 == a2) & (a2 == a3))
         return symmetric
     return rule
 
 
-def odd(n: int) -> bool:
+def odd(n):
     return n % 2 == 1
 
 
-# Theorems 5.1-5.4: (variant, value, {item: condition on (a1, a2, a3) with a1 <= a3}).
+def even(n):
+    return n % 2 == 0
+
+
+def exactly(*piles):
+    """Whether the row is exactly ``piles`` (elementwise)."""
+    return lambda *row: reduce(and_, (x == y for x, y in zip(row, piles)), True)
+
+
+# Theorems 5.1-5.4: (variant, value, {item: condition on (a1, a2, a3) with a1 <= a3}).  The
+# conditions are written with & and | so that they apply to ints and elementwise to arrays.
 THEOREMS5 = {
     "endnim.thm5.1": ("normal", 1, "Theorem 5.1", {
-        "a": lambda a1, a2, a3: (a1, a2, a3) == (1, 1, 1),
-        "b.i": lambda a1, a2, a3: a3 == a1 + 1 and not odd(a1) and a2 < a1,
-        "b.ii": lambda a1, a2, a3: a3 == a1 + 1 and odd(a1) and a2 > a1 and a2 != a1 + 2,
-        "c": lambda a1, a2, a3: a3 == a1 + 2 and odd(a1) and a2 == a3}),
+        "a": exactly(1, 1, 1),
+        "b.i": lambda a1, a2, a3: (a3 == a1 + 1) & even(a1) & (a2 < a1),
+        "b.ii": lambda a1, a2, a3: (a3 == a1 + 1) & odd(a1) & (a2 > a1) & (a2 != a1 + 2),
+        "c": lambda a1, a2, a3: (a3 == a1 + 2) & odd(a1) & (a2 == a3)}),
     "endnim.thm5.2": ("misere", 1, "Theorem 5.2", {
-        "a": lambda a1, a2, a3: (a1, a2, a3) == (1, 2, 2),
-        "b": lambda a1, a2, a3: a1 == a2 == a3 >= 3,
-        "c.i": lambda a1, a2, a3: a3 == a1 + 1 and not odd(a1) and a2 == 1,
-        "c.ii": lambda a1, a2, a3: a3 == a1 + 1 and odd(a1) and (2 <= a2 < a1 or a2 > a3)}),
+        "a": exactly(1, 2, 2),
+        "b": lambda a1, a2, a3: (a1 == a2) & (a2 == a3) & (a3 >= 3),
+        "c.i": lambda a1, a2, a3: (a3 == a1 + 1) & even(a1) & (a2 == 1),
+        "c.ii": lambda a1, a2, a3: (a3 == a1 + 1) & odd(a1) & (((2 <= a2) & (a2 < a1)) |
+                                                             (a2 > a3))}),
     "endnim.thm5.3": ("loop", 1, "Theorem 5.3", {
-        "a.i": lambda a1, a2, a3: a3 == a1 + 1 and not odd(a1) and a2 < a1,
-        "a.ii": lambda a1, a2, a3: a3 == a1 + 1 and odd(a1) and a2 > a3,
-        "b": lambda a1, a2, a3: a3 == a1 + 2 and odd(a1) and a2 == a1 + 1}),
+        "a.i": lambda a1, a2, a3: (a3 == a1 + 1) & even(a1) & (a2 < a1),
+        "a.ii": lambda a1, a2, a3: (a3 == a1 + 1) & odd(a1) & (a2 > a3),
+        "b": lambda a1, a2, a3: (a3 == a1 + 2) & odd(a1) & (a2 == a1 + 1)}),
     "endnim.thm5.4": ("normal", 2, "Theorem 5.4", {
-        "a": lambda a1, a2, a3: a1 == a2 == a3 >= 2 and a1 % 4 in (1, 2),
-        "b.i": lambda a1, a2, a3: (a1, a2, a3) == (1, 1, 2),
-        "b.ii": lambda a1, a2, a3: a3 == a1 + 1 and a1 % 4 == 2 and a2 == a3,
-        "b.iii": lambda a1, a2, a3: a3 == a1 + 1 and odd(a1) and a1 >= 7 and 5 <= a2 <= a1 - 1
-        and a2 % 4 in (1, 2) and not (a1 % 4 == 3 and a2 == a1 - 2),
-        "c.i": lambda a1, a2, a3: a3 == a1 + 2 and a1 % 4 == 0 and a2 <= a1 - 1
-        and (a2 < 5 or a2 % 4 in (0, 3)),
-        "c.ii.I": lambda a1, a2, a3: (a1, a2, a3) == (1, 2, 3),
-        "c.ii.II": lambda a1, a2, a3: a3 == a1 + 2 and a1 % 4 == 1 and a2 >= a1 + 3,
-        "c.ii.III": lambda a1, a2, a3: a3 == a1 + 2 and a1 % 4 == 1 and a2 <= a1 - 1
-        and (a2 < 5 or a2 % 4 in (0, 3)),
-        "c.iii": lambda a1, a2, a3: a3 == a1 + 2 and a1 % 4 == 2
-        and (a2 == a1 - 1 >= 5 or (a2 >= a1 + 2 and a2 != a1 + 4)),
-        "d": lambda a1, a2, a3: a3 == a1 + 3 and a1 % 4 == 2 and a2 == a1 + 4}),
+        "a": lambda a1, a2, a3: (a1 == a2) & (a2 == a3) & (a3 >= 2) &
+        ((a1 % 4 == 1) | (a1 % 4 == 2)),
+        "b.i": exactly(1, 1, 2),
+        "b.ii": lambda a1, a2, a3: (a3 == a1 + 1) & (a1 % 4 == 2) & (a2 == a3),
+        "b.iii": lambda a1, a2, a3: (a3 == a1 + 1) & odd(a1) & (a1 >= 7) & (5 <= a2) &
+        (a2 <= a1 - 1) & ((a2 % 4 == 1) | (a2 % 4 == 2)) &
+        ((a1 % 4 != 3) | (a2 != a1 - 2)),
+        "c.i": lambda a1, a2, a3: (a3 == a1 + 2) & (a1 % 4 == 0) & (a2 <= a1 - 1) &
+        ((a2 < 5) | (a2 % 4 == 0) | (a2 % 4 == 3)),
+        "c.ii.I": exactly(1, 2, 3),
+        "c.ii.II": lambda a1, a2, a3: (a3 == a1 + 2) & (a1 % 4 == 1) & (a2 >= a1 + 3),
+        "c.ii.III": lambda a1, a2, a3: (a3 == a1 + 2) & (a1 % 4 == 1) & (a2 <= a1 - 1) &
+        ((a2 < 5) | (a2 % 4 == 0) | (a2 % 4 == 3)),
+        "c.iii": lambda a1, a2, a3: (a3 == a1 + 2) & (a1 % 4 == 2) &
+        (((a2 == a1 - 1) & (a1 - 1 >= 5)) | ((a2 >= a1 + 2) & (a2 != a1 + 4))),
+        "d": lambda a1, a2, a3: (a3 == a1 + 3) & (a1 % 4 == 2) & (a2 == a1 + 4)}),
 }
 
 
@@ -391,6 +508,15 @@ def three_box(bound: int) -> list[tuple[int, int, int]]:
     return [r for r in rows(3, bound) if r[0] <= r[2]]
 
 
+def in_three_box(a1, a2, a3):
+    """The rows of :func:`three_box` (elementwise)."""
+    return a1 <= a3
+
+
+def three_note(bound: int) -> str:
+    return f"every 3-pile row with a1 <= a3, piles <= {bound:,}, on the kernel's whole table"
+
+
 def _register_p3(variant: str) -> None:
     @claim(f"endnim.sec5.p.{variant}", PAPER, "Section 5, first paragraph", "claim",
            {"normal": "In 3-pile End-Nim the P-positions are the rows (a,b,a) with b != a.",
@@ -398,11 +524,13 @@ def _register_p3(variant: str) -> None:
                       "and (1,1,1).",
             "loop": "In 3-pile Loop-End-Nim the P-positions are the rows (a,b,a), b != a, and "
                     "the constant rows (a,a,a)."}[variant],
-           bound=40, bound_help="piles <=")
+           bound=THREE, bound_help="piles <=")
     def check(bound: int) -> Evidence:
-        T = three_pile(variant, bound)
-        return compare(three_box(bound), lambda r: p3(variant)(*r), lambda r: T[r] == 0,
-                       show=show)
+        _, P3 = p_tables(variant, bound)
+        return rows_evidence(row_blocks(bound, triple_bad=lambda *r: P3[r[0]] != p3(variant)(*r),
+                                        triple_box=in_three_box),
+                             lambda r: p3(variant)(*r), lambda r: value(variant, r) == 0,
+                             three_note(bound))
 
 
 for _v in VARIANTS:
@@ -415,10 +543,15 @@ def _register_thm5(cid: str) -> None:
     @claim(cid, PAPER, place, "theorem",
            f"In 3-pile {NAMES[variant]}, a row (a1,a2,a3) with a1 <= a3 has value {g} iff it "
            f"meets one of the conditions {', '.join(items)} of {place}.",
-           bound=40, bound_help="piles <=")
+           bound=THREE, bound_help="piles <=")
     def check(bound: int) -> Evidence:
-        T = three_pile(variant, bound)
-        return compare(three_box(bound), theorem5(cid), lambda r: int(T[r]) == g, show=show)
+        T = three_pile(variant, bound)[:, 1:bound + 1, 1:bound + 1]
+
+        def bad(*r):  # in the box a1 <= a3, so the rows are already oriented
+            return (T[r[0]] == g) != reduce(or_, (cond(*r) for cond in items.values()))
+
+        return rows_evidence(row_blocks(bound, triple_bad=bad, triple_box=in_three_box),
+                             theorem5(cid), lambda r: value(variant, r) == g, three_note(bound))
 
     for item, cond in items.items():
         _register_item(cid, item, cond, variant, g, place)
@@ -427,11 +560,12 @@ def _register_thm5(cid: str) -> None:
 def _register_item(cid, item, cond, variant, g, place) -> None:
     @claim(f"{cid}.{item.lower()}", PAPER, f"{place} ({item})", "theorem",
            f"Every 3-pile row meeting condition ({item}) of {place} has value {g} in "
-           f"{NAMES[variant]}.", bound=40, bound_help="piles <=")
+           f"{NAMES[variant]}.", bound=THREE, bound_help="piles <=")
     def check(bound: int) -> Evidence:
-        T = three_pile(variant, bound)
-        return compare([r for r in three_box(bound) if cond(*r)], lambda r: g,
-                       lambda r: int(T[r]), show=show)
+        T = three_pile(variant, bound)[:, 1:bound + 1, 1:bound + 1]
+        return rows_evidence(row_blocks(bound, triple_bad=lambda *r: T[r[0]] != g,
+                                        triple_box=lambda *r: in_three_box(*r) & cond(*r)),
+                             lambda r: g, lambda r: value(variant, r), three_note(bound))
 
 
 for _cid in THEOREMS5:
