@@ -3,6 +3,7 @@ artifacts regenerated, and the game side compared with the plain brute force of 
 
 import json
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, strategies as st
@@ -12,7 +13,7 @@ from nimlab.cli import main
 from nimlab.theory import cash
 from nimlab.theory.artifacts import ARTIFACTS
 from claim_pins import corrections_fail, pin, pinned_ids
-from nimlab.theory.registry import load_all
+from nimlab.theory.registry import REGISTRY, compare, load_all
 
 load_all()
 
@@ -226,3 +227,49 @@ def test_reproduce_through_cli(tmp_path):
     assert not report["artifacts"][0]["matches"]
     assert (out / "cash_example14.csv").read_text().startswith("stones,")
     assert "cash.example14" in (out / "errata.md").read_text()
+
+
+# ------------------------------------------------------- vectorised checks vs per-position checks
+def per_position_state_claim(bound, sets, condition, prediction, note=""):
+    """state_claim as it was before it was vectorised: one state at a time."""
+    grids = {s: cash.winner_grid(s, bound) for s in sets}
+    cases = [c for c in cash._states(bound, *sets) if condition(*c)]
+    return compare(cases, lambda c: prediction(*c),
+                   lambda c: cash.who(bool(grids[c[0]][c[1], c[2], c[3]])), show=cash._show)
+
+
+STATE_CLAIMS = sorted(cid for cid, c in REGISTRY.items() if c.paper == "cash" and
+                      cid.startswith(("cash.thm4.3", "cash.thm4.4", "cash.thm4.5", "cash.thm6.3",
+                                      "cash.thm6.4", "cash.thm6.5", "cash.thm6.7", "cash.thm6.8",
+                                      "cash.thm6.9", "cash.thm6.10", "cash.sec6.4")))
+
+
+@pytest.mark.parametrize("seed", [None, 0, 1])
+@pytest.mark.parametrize("cid", STATE_CLAIMS)
+def test_vectorised_check_agrees_with_per_position_check(cid, seed, monkeypatch):
+    """On the true winner grids (seed None) and on grids with 30% of the winners flipped, so
+    that both checks must report the same counterexamples in the same order."""
+    n = 22
+    if seed is not None:
+        rng = np.random.default_rng(seed)
+        flipped, true_grid = {}, cash.winner_grid
+
+        def grid(s, bound):
+            if s not in flipped:
+                g = true_grid(s, n).copy()
+                g ^= rng.random(g.shape) < 0.3
+                flipped[s] = g
+            return flipped[s]
+
+        monkeypatch.setattr(cash, "winner_grid", grid)
+    fast = REGISTRY[cid].run(n).evidence
+    monkeypatch.setattr(cash, "state_claim", per_position_state_claim)
+    slow = REGISTRY[cid].run(n).evidence
+
+    def rows(ev):
+        return ev.checked, [(x.position, x.claimed, x.computed) for x in ev.counterexamples]
+
+    assert rows(fast) == rows(slow)
+    assert slow.checked > 0
+    if seed is not None and slow.checked >= 20:
+        assert slow.counterexamples

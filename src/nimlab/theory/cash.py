@@ -32,6 +32,7 @@ from nimlab.research.sequences import cash_function, cash_wins
 from nimlab.tables import Table
 from nimlab.theory.artifacts import Difference, Outcome, artifact, printed
 from nimlab.theory.registry import Counterexample, Evidence, claim, compare
+from nimlab.theory.sharing import compare_blocks, pick
 
 PAPER = "cash"
 SEC6 = (1, 3, 4)
@@ -161,6 +162,11 @@ def who(one_wins: bool) -> str:
     return "I" if one_wins else "II"
 
 
+# The theorems' predicates and predictions below take the stones n as an int and the budgets
+# (d1, d2, b) as ints or, elementwise for a whole grid of budgets at once, NumPy arrays; a
+# prediction is "I", "II", or "" where the statement says nothing.
+
+
 def sec4_set(L: int) -> tuple[int, ...]:
     return tuple(range(1, L + 1))
 
@@ -190,13 +196,26 @@ def _show(case) -> str:
 def state_claim(bound: int, sets: Sequence[tuple[int, ...]], condition: Callable,
                 prediction: Callable, note: str = "") -> Evidence:
     """Compare ``prediction(s, n, d1, d2)`` ("I"/"II") with the winner over every state in the
-    box where ``condition(s, n, d1, d2)`` holds."""
+    box where ``condition(s, n, d1, d2)`` holds.
+
+    Vectorised: for each ``n`` and game, the condition and the prediction are evaluated on the
+    whole grid of budgets ``d1, d2 <= n + 1`` at once (the order of :func:`_states`)."""
     grids = {s: winner_grid(s, bound) for s in sets}
-    cases = [c for c in _states(bound, *sets) if condition(*c)]
-    return compare(cases, lambda c: prediction(*c),
-                   lambda c: who(bool(grids[c[0]][c[1], c[2], c[3]])), show=_show,
-                   note=note or f"every state (n; d1, d2) with n <= {bound} and d1, d2 <= n + 1 "
-                                f"that meets the hypothesis, games {', '.join(map(_label, sets))}")
+
+    def blocks():
+        for n in range(bound + 1):
+            d = np.arange(n + 2)
+            d1, d2 = d[:, None], d[None, :]
+            for s in sets:
+                box = np.broadcast_to(condition(s, n, d1, d2), (n + 2, n + 2))
+                won = np.where(grids[s][n, : n + 2, : n + 2], "I", "II")
+                yield (s, n), box, np.broadcast_to(prediction(s, n, d1, d2) != won, box.shape)
+
+    return compare_blocks(blocks(), lambda c: prediction(*c),
+                          lambda c: who(bool(grids[c[0]][c[1], c[2], c[3]])), show=_show,
+                          note=note or f"every state (n; d1, d2) with n <= {bound} and d1, d2 <= "
+                                       f"n + 1 that meets the hypothesis, games "
+                                       f"{', '.join(map(_label, sets))} (whole budget grids)")
 
 
 def sec6_claim(bound: int, condition: Callable, prediction: Callable) -> Evidence:
@@ -395,20 +414,22 @@ def _thm312(bound: int) -> Evidence:
 # ================================================================================ Section 4
 
 SEC4_BOUND = 40
+#: Bounds of the claims checked on whole budget grids at once (vectorised, the cash kernel).
+STATES4, STATES6 = 300, 300
 
 
 @claim("cash.def4.1", PAPER, "Section 4, Def 4.1", "definition",
        "For NIM(1..L) with cash, the money the unlimited-funds winner needs, f(n) of Def 7.1 (the "
        "least d with which W(n) still wins against an opponent with unlimited money, n dollars "
        "being unlimited), is f((L+1)k + i) = (L-1)k + i for 0 <= i <= L, and W(n) = II iff "
-       "(L+1) | n.", bound=SEC4_BOUND, bound_help="n <=")
+       "(L+1) | n.", bound=STATES4, bound_help="n <=")
 def _def41(bound: int) -> Evidence:
     return _f_claim(bound, f_def41)
 
 
 @claim("cash.def4.1.corrected", PAPER, "Section 4, Def 4.1", "definition",
        "Corrected Def 4.1: for NIM(1..L) with cash, f((L+1)k + i) = Lk + i for 0 <= i <= L "
-       "(slope L per period, not L-1), and W(n) = II iff (L+1) | n.", bound=SEC4_BOUND,
+       "(slope L per period, not L-1), and W(n) = II iff (L+1) | n.", bound=STATES4,
        bound_help="n <=", corrects="cash.def4.1")
 def _def41_fixed(bound: int) -> Evidence:
     return _f_claim(bound, f_def41_corrected)
@@ -491,63 +512,56 @@ def _sec4_rich_fixed(bound: int) -> Evidence:
 
 @claim("cash.thm4.3", PAPER, "Section 4, Theorem 4.3", "theorem",
        "NIM(1..L) with f of Def 4.1 as printed: if d1 <= d <= d2 with d < f(n), Player II wins; "
-       "that is, d1 <= d2 and d1 < f(n) make Player II the winner.", bound=SEC4_BOUND,
+       "that is, d1 <= d2 and d1 < f(n) make Player II the winner.", bound=STATES4,
        bound_help="n <=")
 def _thm43(bound: int) -> Evidence:
-    return sec4_claim(bound, lambda n, d1, d2, f, L: d1 <= d2 and d1 < f,
+    return sec4_claim(bound, lambda n, d1, d2, f, L: (d1 <= d2) & (d1 < f),
                       lambda *a: "II")
 
 
 @claim("cash.thm4.4", PAPER, "Section 4, Theorem 4.4", "theorem",
        "NIM(1..L), read as printed: if d2 <= d1 - 1 and d2 <= f(n), Player I wins (by always "
-       "removing one stone).", bound=SEC4_BOUND, bound_help="n <=")
+       "removing one stone).", bound=STATES4, bound_help="n <=")
 def _thm44(bound: int) -> Evidence:
-    return sec4_claim(bound, lambda n, d1, d2, f, L: d2 <= d1 - 1 and d2 <= f,
+    return sec4_claim(bound, lambda n, d1, d2, f, L: (d2 <= d1 - 1) & (d2 <= f),
                       lambda *a: "I")
 
 
 @claim("cash.thm4.4.corrected", PAPER, "Section 4, Theorem 4.4", "theorem",
        "Corrected Theorem 4.4 (strict bound, as Theorem 4.5 items 2 and 4(b) use it), with the "
        "corrected f of Def 4.1: if d2 <= d1 - 1 and d2 < f(n), Player I wins.",
-       bound=SEC4_BOUND, bound_help="n <=", corrects="cash.thm4.4")
+       bound=STATES4, bound_help="n <=", corrects="cash.thm4.4")
 def _thm44_fixed(bound: int) -> Evidence:
-    return sec4_claim(bound, lambda n, d1, d2, f, L: d2 <= d1 - 1 and d2 < f,
+    return sec4_claim(bound, lambda n, d1, d2, f, L: (d2 <= d1 - 1) & (d2 < f),
                       lambda *a: "I", corrected_f=True)
 
 
-def thm45_printed(n: int, d1: int, d2: int, f: int, L: int) -> str:
+def thm45_printed(n: int, d1, d2, f: int, L: int):
     """Theorem 4.5's winner as printed (item 1(b) says Player II)."""
-    if d1 >= f and d2 >= f:
-        return "II"
-    if d1 >= f:
-        return "I"
-    if d2 >= f:
-        return "II"
-    return "II" if d1 <= d2 else "I"
+    return pick((d1 >= f) & (d2 >= f), "II",
+                pick(d1 >= f, "I", pick(d2 >= f, "II", pick(d1 <= d2, "II", "I"))))
 
 
-def thm45_corrected(n: int, d1: int, d2: int, f: int, L: int) -> str:
+def thm45_corrected(n: int, d1, d2, f: int, L: int):
     """Theorem 4.5 with item 1(b) saying Player I (use with the corrected f)."""
-    if d1 >= f and d2 >= f:
-        return w_def41(L, n)
-    return thm45_printed(n, d1, d2, f, L)
+    return pick((d1 >= f) & (d2 >= f), w_def41(L, n), thm45_printed(n, d1, d2, f, L))
 
 
 _THM45 = {
     "1a": ("Section 4, Theorem 4.5 item 1(a)",
            "If both players have at least f(n) (Def 4.1 as printed) and (L+1) | n, Player II wins.",
-           lambda n, d1, d2, f, L: d1 >= f and d2 >= f and n % (L + 1) == 0, "II"),
+           lambda n, d1, d2, f, L: (d1 >= f) & (d2 >= f) & (n % (L + 1) == 0), "II"),
     "1b": ("Section 4, Theorem 4.5 item 1(b)",
            "As printed: if both players have at least f(n) and (L+1) does not divide n, Player II "
-           "wins.", lambda n, d1, d2, f, L: d1 >= f and d2 >= f and n % (L + 1) != 0, "II"),
+           "wins.", lambda n, d1, d2, f, L: (d1 >= f) & (d2 >= f) & (n % (L + 1) != 0), "II"),
     "2": ("Section 4, Theorem 4.5 item 2", "If d1 >= f(n) > d2, Player I wins.",
-          lambda n, d1, d2, f, L: d1 >= f > d2, "I"),
+          lambda n, d1, d2, f, L: (d1 >= f) & (f > d2), "I"),
     "3": ("Section 4, Theorem 4.5 item 3", "If d2 >= f(n) > d1, Player II wins.",
-          lambda n, d1, d2, f, L: d2 >= f > d1, "II"),
+          lambda n, d1, d2, f, L: (d2 >= f) & (f > d1), "II"),
     "4a": ("Section 4, Theorem 4.5 item 4(a)", "If d1, d2 < f(n) and d1 <= d2, Player II wins.",
-           lambda n, d1, d2, f, L: d1 < f and d2 < f and d1 <= d2, "II"),
+           lambda n, d1, d2, f, L: (d1 < f) & (d2 < f) & (d1 <= d2), "II"),
     "4b": ("Section 4, Theorem 4.5 item 4(b)", "If d1, d2 < f(n) and d1 > d2, Player I wins.",
-           lambda n, d1, d2, f, L: d1 < f and d2 < f and d1 > d2, "I"),
+           lambda n, d1, d2, f, L: (d1 < f) & (d2 < f) & (d1 > d2), "I"),
 }
 
 
@@ -555,7 +569,7 @@ def _register_thm45(item: str) -> None:
     place, text, condition, winner = _THM45[item]
 
     @claim(f"cash.thm4.5.{item}", PAPER, place, "theorem",
-           f"NIM(1..L) with cash, f of Def 4.1 as printed: {text}", bound=SEC4_BOUND,
+           f"NIM(1..L) with cash, f of Def 4.1 as printed: {text}", bound=STATES4,
            bound_help="n <=")
     def check(bound: int) -> Evidence:
         return sec4_claim(bound, condition, lambda *a: winner)
@@ -567,7 +581,7 @@ for _item in _THM45:
 
 @claim("cash.thm4.5.1a.corrected", PAPER, "Section 4, Theorem 4.5 item 1(a)", "theorem",
        "With the corrected f of Def 4.1 (f((L+1)k + i) = Lk + i): if both players have at least "
-       "f(n) and (L+1) | n, Player II wins.", bound=SEC4_BOUND, bound_help="n <=",
+       "f(n) and (L+1) | n, Player II wins.", bound=STATES4, bound_help="n <=",
        corrects="cash.thm4.5.1a")
 def _thm451a_fixed(bound: int) -> Evidence:
     return sec4_claim(bound, _THM45["1a"][2], lambda *a: "II", corrected_f=True)
@@ -576,7 +590,7 @@ def _thm451a_fixed(bound: int) -> Evidence:
 @claim("cash.thm4.5.1b.corrected", PAPER, "Section 4, Theorem 4.5 item 1(b)", "theorem",
        "Item 1(b) with Player I (the unlimited-funds winner) and the corrected f of Def 4.1: if "
        "both players have at least f(n) and (L+1) does not divide n, Player I wins.",
-       bound=SEC4_BOUND, bound_help="n <=", corrects="cash.thm4.5.1b")
+       bound=STATES4, bound_help="n <=", corrects="cash.thm4.5.1b")
 def _thm451b_fixed(bound: int) -> Evidence:
     return sec4_claim(bound, _THM45["1b"][2], lambda *a: "I", corrected_f=True)
 
@@ -584,7 +598,7 @@ def _thm451b_fixed(bound: int) -> Evidence:
 @claim("cash.thm4.5.corrected", PAPER, "Section 4, Theorem 4.5", "theorem",
        "Theorem 4.5 as a complete description, with the corrected f of Def 4.1 and Player I in "
        "item 1(b), predicts the winner of every state (n; d1, d2) of NIM(1..L) with cash.",
-       bound=SEC4_BOUND, bound_help="n <=")
+       bound=STATES4, bound_help="n <=")
 def _thm45_all(bound: int) -> Evidence:
     return sec4_claim(bound, lambda *a: True, thm45_corrected, corrected_f=True)
 
@@ -698,7 +712,7 @@ SEC6_BOUND = 70
 
 @claim("cash.def6.1", PAPER, "Section 6, Def 6.1", "definition",
        "For NIM(1,3,4) with cash, f(7k + r) = 5k + (0, 1, 1, 2, 4, 4, 5)[r] is Def 7.1's least "
-       "winning budget, and W(7k + r) = II iff r = 0 or 2.", bound=120, bound_help="n <=")
+       "winning budget, and W(7k + r) = II iff r = 0 or 2.", bound=STATES6, bound_help="n <=")
 def _def61(bound: int) -> Evidence:
     f = f_values(SEC6, bound)
     return compare(range(bound + 1), lambda n: (f_def61(n), w_def61(n)),
@@ -853,42 +867,29 @@ def _table3(bound: int) -> Evidence:
 # -------------------------------------------------------------------------- Theorems 6.3-6.10
 
 
-def thm67_prediction(n: int, b: int) -> str:
+def thm67_prediction(n: int, b):
     """Theorem 6.7 (= 6.10 item 5): the winner of (n; f(n)-b, f(n)-b-1)."""
-    if b % 3 == 0:
-        return "I"
-    if b % 3 == 1:
-        small = 3 * n <= 14 * (b - 1) + 9
-        return "I" if small or n % 7 in (0, 2, 5) else "II"
-    small = 3 * n <= 14 * (b - 2) + 27
-    return "I" if small or n % 7 in (1, 3, 4, 6) else "II"
+    one = pick((3 * n <= 14 * (b - 1) + 9) | (n % 7 in (0, 2, 5)), "I", "II")
+    two = pick((3 * n <= 14 * (b - 2) + 27) | (n % 7 in (1, 3, 4, 6)), "I", "II")
+    return pick(b % 3 == 0, "I", pick(b % 3 == 1, one, two))
 
 
-def thm69_prediction(n: int, b: int) -> str | None:
-    """Theorem 6.9 (= 6.10 item 6) as printed: the winner of (n; f(n)-b, f(n)-b), or None where
+def thm69_prediction(n: int, b):
+    """Theorem 6.9 (= 6.10 item 6) as printed: the winner of (n; f(n)-b, f(n)-b), or "" where
     the statement says nothing (for b = 0 (mod 3) the bounds 14(b-1)/3 + 11 and + 12 are not
     integers and leave one n between them)."""
-    if b % 3 == 0:
-        if 3 * n <= 14 * (b - 1) + 33 or n % 7 in (1, 3, 4, 6):
-            return "I"
-        return "II" if 3 * n >= 14 * (b - 1) + 36 else None
-    if b % 3 == 1:
-        small = 3 * n <= 14 * (b - 1) + 15
-        return "I" if small or n % 7 in (0, 2, 5) else "II"
-    return "II"
+    zero = pick((3 * n <= 14 * (b - 1) + 33) | (n % 7 in (1, 3, 4, 6)), "I",
+                pick(3 * n >= 14 * (b - 1) + 36, "II", ""))
+    one = pick((3 * n <= 14 * (b - 1) + 15) | (n % 7 in (0, 2, 5)), "I", "II")
+    return pick(b % 3 == 0, zero, pick(b % 3 == 1, one, "II"))
 
 
-def thm69_corrected(n: int, b: int) -> str:
+def thm69_corrected(n: int, b):
     """Theorem 6.9 corrected from the data: with equal money the small cases go to Player II."""
-    if b == 0:
-        return "I" if n % 7 in (1, 3, 4, 5, 6) else "II"
-    if b % 3 == 0:
-        large = 3 * n >= 14 * (b - 3) + 33
-        return "I" if large and n % 7 in (1, 3, 4, 6) else "II"
-    if b % 3 == 1:
-        large = 3 * n >= 14 * (b - 1) + 15
-        return "I" if large and n % 7 in (0, 2, 5) else "II"
-    return "II"
+    rich = "I" if n % 7 in (1, 3, 4, 5, 6) else "II"
+    zero = pick((3 * n >= 14 * (b - 3) + 33) & (n % 7 in (1, 3, 4, 6)), "I", "II")
+    one = pick((3 * n >= 14 * (b - 1) + 15) & (n % 7 in (0, 2, 5)), "I", "II")
+    return pick(b == 0, rich, pick(b % 3 == 0, zero, pick(b % 3 == 1, one, "II")))
 
 
 def _family(bound: int, gap: int, residue: int | None, predict: Callable[[int, int], str | None]
@@ -897,8 +898,8 @@ def _family(bound: int, gap: int, residue: int | None, predict: Callable[[int, i
     statement predicts a winner."""
     def condition(n, d1, d2):
         b = f_def61(n) - d1
-        return (b >= 0 and d2 == d1 - gap and d2 >= 0
-                and (residue is None or b % 3 == residue) and predict(n, b) is not None)
+        return (b >= 0) & (d2 == d1 - gap) & (d2 >= 0) & \
+            (True if residue is None else b % 3 == residue) & (predict(n, b) != "")
 
     return sec6_claim(bound, condition, lambda n, d1, d2: predict(n, f_def61(n) - d1))
 
@@ -907,7 +908,7 @@ THM6 = {}
 
 
 def thm6(*ids: str, place: str, statement: str, kind: str = "theorem",
-         corrects: str | None = None, bound: int = SEC6_BOUND):
+         corrects: str | None = None, bound: int = STATES6):
     """Register one check under several ids (a theorem and its restatement in Theorem 6.10)."""
     def register(check):
         for i, (one, where) in enumerate(zip(ids, place.split(" | "))):
@@ -922,7 +923,7 @@ def thm6(*ids: str, place: str, statement: str, kind: str = "theorem",
 @thm6("cash.thm6.10.1", place="Section 6.7, Theorem 6.10 item 1",
       statement="NIM(1,3,4): if d1, d2 >= f(n), Player I wins iff n = 1, 3, 4, 5, 6 (mod 7).")
 def _thm6101(bound: int) -> Evidence:
-    return sec6_claim(bound, lambda n, d1, d2: d1 >= f_def61(n) and d2 >= f_def61(n),
+    return sec6_claim(bound, lambda n, d1, d2: (d1 >= f_def61(n)) & (d2 >= f_def61(n)),
                       lambda n, d1, d2: "I" if n % 7 in (1, 3, 4, 5, 6) else "II")
 
 
@@ -931,7 +932,7 @@ def _thm6101(bound: int) -> Evidence:
                 "least f(n) wins.")
 def _thm6102(bound: int) -> Evidence:
     return sec6_claim(bound, lambda n, d1, d2: (d1 >= f_def61(n)) != (d2 >= f_def61(n)),
-                      lambda n, d1, d2: "I" if d1 >= f_def61(n) else "II")
+                      lambda n, d1, d2: pick(d1 >= f_def61(n), "I", "II"))
 
 
 @thm6("cash.thm6.3", "cash.thm6.10.4.corrected",
@@ -939,7 +940,7 @@ def _thm6102(bound: int) -> Evidence:
       statement="NIM(1,3,4), n >= 1: if d1 < d2 and d1 < f(n), Player II wins.",
       corrects="None | cash.thm6.10.4")
 def _thm63(bound: int) -> Evidence:
-    return sec6_claim(bound, lambda n, d1, d2: n >= 1 and d1 < d2 and d1 < f_def61(n),
+    return sec6_claim(bound, lambda n, d1, d2: (n >= 1) & (d1 < d2) & (d1 < f_def61(n)),
                       lambda *a: "II")
 
 
@@ -954,7 +955,7 @@ def _thm6104(bound: int) -> Evidence:
       statement="NIM(1,3,4), n >= 1: if d2 < d1 - 1 and d2 < f(n), Player I wins.",
       corrects="None | None | cash.sec6.4.heading")
 def _thm64(bound: int) -> Evidence:
-    return sec6_claim(bound, lambda n, d1, d2: n >= 1 and d2 < d1 - 1 and d2 < f_def61(n),
+    return sec6_claim(bound, lambda n, d1, d2: (n >= 1) & (d2 < d1 - 1) & (d2 < f_def61(n)),
                       lambda *a: "I")
 
 
@@ -962,14 +963,14 @@ def _thm64(bound: int) -> Evidence:
       statement="The heading of Section 6.4: in NIM(1,3,4), if d2 < d1 + 1 and d2 < f(n), Player "
                 "I wins.", kind="claim")
 def _sec64_heading(bound: int) -> Evidence:
-    return sec6_claim(bound, lambda n, d1, d2: n >= 1 and d2 < d1 + 1 and d2 < f_def61(n),
+    return sec6_claim(bound, lambda n, d1, d2: (n >= 1) & (d2 < d1 + 1) & (d2 < f_def61(n)),
                       lambda *a: "I")
 
 
 @thm6("cash.thm6.5", place="Section 6.5, Theorem 6.5",
       statement="NIM(1,3,4), n >= 1: Player I wins (n; f(n), f(n) - 1).")
 def _thm65(bound: int) -> Evidence:
-    return sec6_claim(bound, lambda n, d1, d2: n >= 1 and d1 == f_def61(n) and d2 == d1 - 1,
+    return sec6_claim(bound, lambda n, d1, d2: (n >= 1) & (d1 == f_def61(n)) & (d2 == d1 - 1),
                       lambda *a: "I")
 
 
@@ -1009,7 +1010,7 @@ def _lemma662(bound: int) -> Evidence:
 @thm6("cash.thm6.8", place="Section 6.6, Theorem 6.8",
       statement="NIM(1,3,4), n >= 1: Player I wins (n; f(n)-1, f(n)-1) iff n = 0, 2, 5 (mod 7).")
 def _thm68(bound: int) -> Evidence:
-    return sec6_claim(bound, lambda n, d1, d2: n >= 1 and d1 == d2 == f_def61(n) - 1,
+    return sec6_claim(bound, lambda n, d1, d2: (n >= 1) & (d1 == d2) & (d2 == f_def61(n) - 1),
                       lambda n, d1, d2: "I" if n % 7 in (0, 2, 5) else "II")
 
 
@@ -1018,7 +1019,7 @@ def _thm68(bound: int) -> Evidence:
                 "n = 0, 2, 5 (mod 7) and n != 2 (at n = 2 the state is (2; 0, 0) and Player I "
                 "cannot move).")
 def _thm68_fixed(bound: int) -> Evidence:
-    return sec6_claim(bound, lambda n, d1, d2: n >= 1 and d1 == d2 == f_def61(n) - 1,
+    return sec6_claim(bound, lambda n, d1, d2: (n >= 1) & (d1 == d2) & (d2 == f_def61(n) - 1),
                       lambda n, d1, d2: "I" if n % 7 in (0, 2, 5) and n != 2 else "II")
 
 
@@ -1076,31 +1077,23 @@ for _family_spec in FAMILIES:
     _register_family(*_family_spec)
 
 
-def thm610(n: int, d1: int, d2: int, equal_money: Callable[[int, int], str | None]) -> str | None:
+def thm610(n: int, d1, d2, equal_money: Callable):
     """Theorem 6.10's winner, items tried in order (the first that applies decides); item 6
     (equal money, Theorem 6.9) is ``equal_money(n, b)``."""
     f = f_def61(n)
-    if d1 >= f and d2 >= f:
-        return "I" if n % 7 in (1, 3, 4, 5, 6) else "II"
-    if d2 < f <= d1:
-        return "I"
-    if d1 < f <= d2:
-        return "II"
-    if d2 < d1 - 1:
-        return "I"
-    if d1 < d2:
-        return "II"
-    if d1 == d2 + 1:
-        return thm67_prediction(n, f - d1)
-    return equal_money(n, f - d1)
+    rich = "I" if n % 7 in (1, 3, 4, 5, 6) else "II"
+    poor = pick(d2 < d1 - 1, "I", pick(d1 < d2, "II", pick(d1 == d2 + 1, thm67_prediction(
+        n, f - d1), equal_money(n, f - d1))))
+    return pick((d1 >= f) & (d2 >= f), rich,
+                pick((d2 < f) & (f <= d1), "I", pick((d1 < f) & (f <= d2), "II", poor)))
 
 
-def thm610_printed(n: int, d1: int, d2: int) -> str | None:
-    """Theorem 6.10 as printed (None where item 6(a) says nothing)."""
+def thm610_printed(n: int, d1, d2):
+    """Theorem 6.10 as printed ("" where item 6(a) says nothing)."""
     return thm610(n, d1, d2, thm69_prediction)
 
 
-def thm610_corrected(n: int, d1: int, d2: int) -> str:
+def thm610_corrected(n: int, d1, d2):
     """Theorem 6.10 with items 6(a) and 6(b) corrected: a complete description."""
     return thm610(n, d1, d2, thm69_corrected)
 
@@ -1172,7 +1165,7 @@ def _conj72(bound: int) -> Evidence:
 
 @claim("cash.conj7.nim134", PAPER, "Section 7, Conjecture, second bullet", "conjecture",
        "For NIM(1,3,4) (M = 7, L = 2): f(7k + i) = 5k + f(i) for all k >= 0.",
-       bound=150, bound_help="n <=", finite=False)
+       bound=STATES6, bound_help="n <=", finite=False)
 def _conj7_134(bound: int) -> Evidence:
     return _conjecture(bound, [("Section 6", SEC6, 7, {0, 2})], 2)
 
@@ -1410,7 +1403,7 @@ def _grid_artifact(directory: Path, name: str, games: list[tuple], predict_print
                 want, fixed = predict_printed(s, n, d1, d2), predict_fixed(s, n, d1, d2)
                 rows.append([label, n, d1, d2, got, want or "", fixed])
                 image[d1, d2] = 1 if got == "I" else 0
-                if want is not None and want != got:
+                if want and want != got:
                     diffs.append(Difference(f"{label} ({n}; {d1}, {d2})", want, got))
                     ax.plot(d2, d1, "x", color="red", markersize=4)
                 fixed_bad += fixed != got

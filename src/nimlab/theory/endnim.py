@@ -23,7 +23,7 @@ from nimlab.engine.solver import Solver, solver_for
 from nimlab.games import EndNim, Nim
 from nimlab.theory.artifacts import Difference, Outcome, artifact, printed
 from nimlab.theory.registry import KEEP, Counterexample, Evidence, claim, compare
-from nimlab.theory.sharing import Unfolded, check_steps, compare_blocks, write_csv
+from nimlab.theory.sharing import Unfolded, check_steps, compare_blocks, pick, write_csv
 
 PAPER = "end-nim"
 VARIANTS = ("normal", "misere", "loop")
@@ -48,13 +48,6 @@ def oriented(row: Sequence[int]) -> tuple[int, ...]:
 # ================================================================================ Section 2
 # The closed forms below take a row as a sequence of piles, each an int or (elementwise, for a
 # whole box of rows at once) a NumPy array; arrays broadcast against each other and the ints.
-def pick(cond, yes, no):
-    """``yes`` where ``cond`` holds, else ``no`` (a plain if for ints, np.where for arrays)."""
-    if isinstance(cond, np.ndarray):
-        return np.where(cond, yes, no)
-    return yes if cond else no
-
-
 def all_equal(values) -> bool:
     values = list(values)
     return reduce(and_, (x == values[0] for x in values[1:]), True)

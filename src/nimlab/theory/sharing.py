@@ -161,6 +161,14 @@ def pos(case: tuple[int, ...]) -> str:
 BIG = 10_000
 
 
+def pick(cond, yes, no):
+    """``yes`` where ``cond`` holds, else ``no``: a plain if for a bool, np.where for arrays, so
+    that one closed form serves a single position and a whole box of positions."""
+    if isinstance(cond, np.ndarray):
+        return np.where(cond, yes, no)
+    return yes if cond else no
+
+
 def first_cells(mask: np.ndarray, keep: int = KEEP) -> list[tuple[int, ...]]:
     """Up to ``keep`` index tuples where ``mask`` is true, in C order (without listing them all)."""
     if mask.ndim < 2:
