@@ -2,8 +2,10 @@
 bound, the artifacts regenerated, and the solver and the paper's algorithms compared with the
 plain brute force of tests/brute.py."""
 
+import dataclasses
 import json
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, strategies as st
@@ -12,7 +14,7 @@ import brute
 from nimlab.cli import main
 from nimlab.theory import fibonacci as fib
 from nimlab.theory.artifacts import ARTIFACTS
-from nimlab.theory.registry import load_all
+from nimlab.theory.registry import REGISTRY, compare, load_all
 from claim_pins import corrections_fail, pin, pinned_ids
 
 load_all()
@@ -139,3 +141,73 @@ def test_reproduce_through_cli(tmp_path):
     report = json.loads((out / "report.json").read_text())
     assert report["artifacts"][0]["id"] == "fib.p2" and report["artifacts"][0]["matches"]
     assert (out / "fib_p2_first_move.csv").read_text().startswith("pile1,pile2\n2,2\n3,3\n")
+
+
+# ------------------------------------------------------- vectorised checks vs per-position checks
+def _outcome(P):
+    return lambda piles, x: "P" if P(piles, x) else "N"
+
+
+def per_position(cid, n, P):
+    """The checks as they were before they were vectorised, one position at a time, with the
+    outcome ``P(piles, x)`` (the solver's, or a table's)."""
+    out = _outcome(P)
+    if cid == "fib.thm3.1.1":
+        cases = [((m, m), x) for m in range(n + 1) for x in range(1, m + 3)]
+        return compare(cases, lambda c: "P", lambda c: out(*c), show=lambda c: fib.show(*c))
+    if cid == "fib.thm3.1.2":
+        cases = [((m + k, m), x) for s in range(1, n + 1) for m in range(s)
+                 for k in [s - m] for x in range((k + 1) // 2, s + 2) if x > 0]
+        return compare(cases, lambda c: "N", lambda c: out(*c), show=lambda c: fib.show(*c))
+    if cid == "fib.cor3.2":
+        cases = [(s, m) for s in range(3, n + 1) for m in range(2, s)]
+        return compare(cases, lambda p: "N", lambda p: out(p, 0), show=lambda p: fib.show(p, 0))
+    if cid == "fib.lemma3.3":
+        cases = [((m,), x) for m in range(1, n + 1) for x in range((m + 1) // 2, m + 2)]
+        return compare(cases, lambda c: "N", lambda c: out(*c), show=lambda c: fib.show(*c))
+    if cid == "fib.thm3.4":
+        cases = [((m,), x) for m in range(1, n + 1) for x in range(1, (m + 1) // 2) if m > 2 * x]
+        return compare(cases, lambda c: "N" if any(P((c[0][0] - i,), i)
+                                                   for i in range(1, 2 * c[1] + 1)
+                                                   if 3 * i < c[0][0]) else "P",
+                       lambda c: out(*c), show=lambda c: fib.show(*c))
+    assert cid == "fib.thm2.6.1"
+    cases = [p for k in (1, 2, 3) for p in fib.boxes(k, n, 3) if not P(p, 1)]
+    cases.sort(key=lambda p: (p[0], p))
+    return compare(cases, lambda p: "N", lambda p: out(p, 0), show=lambda p: fib.show(p, 0))
+
+
+VECTORISED = ["fib.thm2.6.1", "fib.thm3.1.1", "fib.thm3.1.2", "fib.cor3.2", "fib.lemma3.3",
+              "fib.thm3.4"]
+
+
+def rows(ev):
+    return ev.checked, [(x.position, x.claimed, x.computed) for x in ev.counterexamples]
+
+
+@pytest.mark.parametrize("cid", VECTORISED)
+def test_vectorised_check_agrees_with_the_solver_check(cid):
+    """Kernel tables, whole boxes at once, against the generic solver, one position at a time."""
+    n = 14
+    assert rows(REGISTRY[cid].run(n).evidence) == rows(per_position(cid, n, fib.is_p))
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+@pytest.mark.parametrize("cid", VECTORISED)
+def test_vectorised_check_agrees_on_changed_tables(cid, seed, monkeypatch):
+    """With 30% of the kernel's entries changed, both checks report the same counterexamples in
+    the same order."""
+    n = 16
+    rng = np.random.default_rng(seed)
+    tables = {}
+    for k in (1, 2, 3):
+        t = fib.kernel(k, n)
+        last, first = t.last_p.copy(), t.first.copy()
+        change = rng.random(last.shape) < 0.3
+        last[change] = rng.integers(0, 6, size=int(change.sum()))
+        first ^= (rng.random(first.shape) < 0.3).astype(first.dtype)
+        tables[k] = dataclasses.replace(t, last_p=last, first=first)
+    monkeypatch.setattr(fib, "_TABLES", tables)
+    slow = per_position(cid, n, lambda piles, x: tables[len(piles)].is_p(tuple(piles), x))
+    assert rows(REGISTRY[cid].run(n).evidence) == rows(slow)
+    assert slow.counterexamples

@@ -17,11 +17,14 @@ from math import comb, factorial
 from pathlib import Path
 from typing import Iterable, Iterator, Sequence
 
+import numpy as np
+
 from nimlab.engine.solver import solver_for
 from nimlab.games import FibonacciNim
 from nimlab.tables import fibonacci_first_move_p_positions
 from nimlab.theory.artifacts import Difference, Outcome, artifact, printed
 from nimlab.theory.registry import Evidence, claim, compare
+from nimlab.theory.sharing import compare_blocks
 
 PAPER = "fibonacci"
 GAME = FibonacciNim()
@@ -45,6 +48,64 @@ def is_p(piles: Sequence[int], x: int) -> bool:
 
 def outcome(piles: Sequence[int], x: int) -> str:
     return "P" if is_p(piles, x) else "N"
+
+
+# ---------------------------------------------------------------------- the kernel's tables
+#: Default bounds of the claims checked on the Fibonacci kernel's tables (2-3 piles, 1 pile).
+BIG, SINGLE = 300, 1000
+_TABLES: dict[int, object] = {}
+
+
+def kernel(piles: int, bound: int):
+    """The kernel's table (:func:`nimlab.kernels.fibonacci.last_p_table`, factor 2) of ``piles``
+    piles in ``0..bound``: ``last_p[t]``, the largest x with (t; x) P (Theorem 2.2: the
+    P-positions among x = 1, 2, ... form a prefix), and the first-move flags (piles >= 2)."""
+    have = _TABLES.get(piles)
+    if have is None or have.bound < bound:
+        from nimlab.kernels.fibonacci import last_p_table
+
+        have = _TABLES[piles] = last_p_table(piles, bound)
+    return have
+
+
+def table_is_p(piles: Sequence[int], x: int) -> bool:
+    """Whether ``(piles; x)`` (x > 0, or x = 0 with every pile >= 2) is a P-position, read from
+    the kernel's table of that many piles (computed on first use up to the largest pile)."""
+    table = kernel(len(piles), max(max(piles), 1))
+    return table.is_p(tuple(piles), x)
+
+
+def last_p(piles: Sequence[int]) -> int:
+    """The kernel's ``last_p`` of a pile tuple (any order)."""
+    table = kernel(len(piles), max(max(piles), 1))
+    return int(table.last_p[table.index(tuple(piles))])
+
+
+def two_cells(a, b):
+    """Flat index of the 2-pile tuples ``a >= b`` (ints or arrays) in the kernel's table."""
+    return a * (a + 1) // 2 + b
+
+
+def first_move_block(a: int, smallest: int, bound: int) -> tuple[list, np.ndarray, np.ndarray]:
+    """The 1-3 pile tuples with largest pile ``a`` and every pile >= ``smallest``, in the order
+    of :func:`boxes` merged and sorted by ``(a, tuple)``: (a), (a, b), (a, b, c) for c = smallest..b,
+    b = smallest..a.  Returns the tuples (a list of ``(b, c)``, -1 for a missing pile, built
+    lazily by :func:`block_tuple`) with the kernel's ``last_p`` and first-move flags."""
+    t1, t2, t3 = (kernel(k, bound) for k in (1, 2, 3))
+    lasts, firsts, bs, cs = [t1.last_p[a:a + 1]], [t1.first[a:a + 1]], [[-1]], [[-1]]
+    for b in range(smallest, a + 1):
+        c = np.arange(smallest, b + 1)
+        cells = a * (a + 1) * (a + 2) // 6 + b * (b + 1) // 2 + c
+        lasts += [t2.last_p[two_cells(a, b): two_cells(a, b) + 1], t3.last_p[cells]]
+        firsts += [t2.first[two_cells(a, b): two_cells(a, b) + 1], t3.first[cells]]
+        bs += [[b], np.full(len(c), b)]
+        cs += [[-1], c]
+    return ([np.concatenate(bs), np.concatenate(cs)], np.concatenate(lasts).astype(np.int64),
+            np.concatenate(firsts))
+
+
+def block_tuple(a: int, rows: list, i: int) -> tuple[int, ...]:
+    return tuple(int(x) for x in (a, rows[0][i], rows[1][i]) if x >= 0)
 
 
 def show(piles: Sequence[int], x: int) -> str:
@@ -278,12 +339,18 @@ def _cor251(bound: int) -> Evidence:
 
 @claim("fib.thm2.6.1", PAPER, "Section 2, Theorem 2.6(1)", "theorem",
        "If every pile exceeds 2 and (a; 1) is an N-position, then the first-move position (a; 0) "
-       "is an N-position.", bound=18, bound_help="piles <=")
+       "is an N-position.", bound=BIG, bound_help="piles <=")
 def _thm261(bound: int) -> Evidence:
-    cases = [p for n in (1, 2, 3) for p in boxes(n, bound, 3) if not is_p(p, 1)]
-    cases.sort(key=lambda p: (p[0], p))
-    return _pred(cases, lambda p: "N", lambda p: outcome(p, 0), label=lambda p: show(p, 0),
-                 note=f"1-3 piles in 3..{bound}")
+    blocks = {a: first_move_block(a, 3, bound) for a in range(3, bound + 1)}
+
+    def point(c):
+        return block_tuple(c[0], blocks[c[0]][0], c[1])
+
+    return compare_blocks((((a,), last == 0, first == 1) for a, (_, last, first) in
+                           blocks.items()), lambda c: "N",
+                          lambda c: "P" if blocks[c[0]][2][c[1]] else "N",
+                          show=lambda c: show(point(c), 0),
+                          note=f"1-3 piles in 3..{bound}, on the kernel's tables")
 
 
 def x_star(piles: tuple[int, ...]) -> int:
@@ -334,27 +401,48 @@ def _thm27(bound: int) -> Evidence:
 
 
 @claim("fib.thm3.1.1", PAPER, "Section 3.1, Theorem 3.1(1)", "theorem",
-       "(m, m; x) is a P-position for every m >= 0 and x > 0.", bound=40, bound_help="m <=")
+       "(m, m; x) is a P-position for every m >= 0 and x > 0.", bound=BIG, bound_help="m <=")
 def _thm311(bound: int) -> Evidence:
-    cases = [((m, m), x) for m in range(bound + 1) for x in range(1, m + 3)]
-    return _pred(cases, lambda c: "P", lambda c: outcome(*c), note=f"m <= {bound}")
+    last = kernel(2, bound).last_p.astype(np.int64)
+    blocks = (((m,), np.ones(m + 2, bool), np.arange(1, m + 3) > last[two_cells(m, m)])
+              for m in range(bound + 1))
+    return compare_blocks(blocks, lambda c: "P",
+                          lambda c: "P" if last[two_cells(c[0], c[0])] >= c[1] + 1 else "N",
+                          show=lambda c: show((c[0], c[0]), c[1] + 1),
+                          note=f"m <= {bound}, every x <= m + 2, on the kernel's 2-pile table")
 
 
 @claim("fib.thm3.1.2", PAPER, "Section 3.1, Theorem 3.1(2)", "theorem",
-       "(m + k, m; x) is an N-position for m >= 0, x > 0 and 0 < k <= 2x.", bound=30,
+       "(m + k, m; x) is an N-position for m >= 0, x > 0 and 0 < k <= 2x.", bound=BIG,
        bound_help="m + k <=")
 def _thm312(bound: int) -> Evidence:
-    cases = [((m + k, m), x) for s in range(1, bound + 1) for m in range(s)
-             for k in [s - m] for x in range((k + 1) // 2, s + 2) if x > 0]
-    return _pred(cases, lambda c: "N", lambda c: outcome(*c), note=f"m + k <= {bound}")
+    last = kernel(2, bound).last_p.astype(np.int64)
+
+    def block(s):  # rows m = 0..s-1 (k = s - m), columns x = 0..s+1; cases x >= ceil(k/2)
+        m = np.arange(s)[:, None]
+        x = np.arange(s + 2)[None, :]
+        box = np.broadcast_to((x >= (s - m + 1) // 2) & (x > 0), (s, s + 2))
+        return (s,), box, x <= last[two_cells(s, m)]
+
+    return compare_blocks((block(s) for s in range(1, bound + 1)), lambda c: "N",
+                          lambda c: "P" if last[two_cells(*c[:2])] >= c[2] else "N",
+                          show=lambda c: show((c[0], c[1]), c[2]),
+                          note=f"m + k <= {bound}, on the kernel's 2-pile table")
 
 
 @claim("fib.cor3.2", PAPER, "Section 3.1, Corollary 3.2", "corollary",
-       "(m + k, m; 0) is an N-position for m > 1 and k > 0.", bound=40, bound_help="m + k <=")
+       "(m + k, m; 0) is an N-position for m > 1 and k > 0.", bound=BIG, bound_help="m + k <=")
 def _cor32(bound: int) -> Evidence:
-    cases = [(m + k, m) for s in range(3, bound + 1) for m in range(2, s) for k in [s - m]]
-    return _pred(cases, lambda p: "N", lambda p: outcome(p, 0), label=lambda p: show(p, 0),
-                 note=f"m + k <= {bound}")
+    first = kernel(2, bound).first
+
+    def block(s):
+        m = np.arange(2, s)
+        return (s,), np.ones(len(m), bool), first[two_cells(s, m)] == 1
+
+    return compare_blocks((block(s) for s in range(3, bound + 1)), lambda c: "N",
+                          lambda c: "P" if first[two_cells(c[0], c[1] + 2)] else "N",
+                          show=lambda c: show((c[0], c[1] + 2), 0),
+                          note=f"m + k <= {bound}, on the kernel's 2-pile table")
 
 
 def mult2fib(m: int, k: int) -> str:
@@ -452,20 +540,38 @@ def _forms(bound: int) -> Evidence:
 
 
 @claim("fib.lemma3.3", PAPER, "Section 3.2, Lemma 3.3", "lemma",
-       "A single pile (m; x) with 0 < m <= 2x is an N-position.", bound=80, bound_help="m <=")
+       "A single pile (m; x) with 0 < m <= 2x is an N-position.", bound=SINGLE,
+       bound_help="m <=")
 def _lemma33(bound: int) -> Evidence:
-    cases = [((m,), x) for m in range(1, bound + 1) for x in range((m + 1) // 2, m + 2)]
-    return _pred(cases, lambda c: "N", lambda c: outcome(*c), note=f"m <= {bound}")
+    last = kernel(1, bound).last_p.astype(np.int64)
+    blocks = (((m,), np.ones(m + 2 - (m + 1) // 2, bool),
+               np.arange((m + 1) // 2, m + 2) <= last[m]) for m in range(1, bound + 1))
+    return compare_blocks(blocks, lambda c: "N",
+                          lambda c: "P" if last[c[0]] >= c[1] + (c[0] + 1) // 2 else "N",
+                          show=lambda c: show((c[0],), c[1] + (c[0] + 1) // 2),
+                          note=f"m <= {bound}, on the kernel's 1-pile table")
 
 
 @claim("fib.thm3.4", PAPER, "Section 3.2, Theorem 3.4", "theorem",
        "For a single pile with m > 2x > 0: (m; x) is N iff some i with 1 <= i <= 2x and 3i < m "
-       "makes (m - i; i) a P-position.", bound=120, bound_help="m <=")
+       "makes (m - i; i) a P-position.", bound=SINGLE, bound_help="m <=")
 def _thm34(bound: int) -> Evidence:
-    cases = [((m,), x) for m in range(1, bound + 1) for x in range(1, (m + 1) // 2) if m > 2 * x]
-    return _pred(cases, lambda c: "N" if any(is_p((c[0][0] - i,), i) for i in range(1, 2 * c[1] + 1)
-                                             if 3 * i < c[0][0]) else "P",
-                 lambda c: outcome(*c), note=f"m <= {bound}")
+    last = kernel(1, bound).last_p.astype(np.int64)
+
+    def says_n(m):  # for x = 1, 2, ...: some i <= 2x with 3i < m and (m - i; i) P
+        i = np.arange(1, m + 1)
+        some = np.logical_or.accumulate((3 * i < m) & (last[m - i] >= i))
+        return some[np.minimum(2 * np.arange(1, (m + 1) // 2), m) - 1]
+
+    def block(m):
+        x = np.arange(1, (m + 1) // 2)  # m > 2x
+        return (m,), np.ones(len(x), bool), says_n(m) != (last[m] < x)
+
+    return compare_blocks((block(m) for m in range(1, bound + 1)),
+                          lambda c: "N" if says_n(c[0])[c[1]] else "P",
+                          lambda c: "N" if last[c[0]] < c[1] + 1 else "P",
+                          show=lambda c: show((c[0],), c[1] + 1),
+                          note=f"m <= {bound}, on the kernel's 1-pile table")
 
 
 def thm35_says_n(m: int, k: int, x: int) -> bool:
