@@ -273,3 +273,50 @@ def test_vectorised_check_agrees_with_per_position_check(cid, seed, monkeypatch)
     assert slow.checked > 0
     if seed is not None and slow.checked >= 20:
         assert slow.counterexamples
+
+
+def test_miser_tables_are_the_miserly_recursion():
+    """The layer-by-layer tables of the miserly strategy equal the recursion, state by state."""
+    for s in cash.THM31_SETS[:5]:
+        M, O = cash.miser_tables(s, 14)
+        for n in range(15):
+            for d1 in range(n + 2):
+                for d2 in range(n + 2):
+                    assert M[n, d1, d2] == cash.miserly_wins(s, n, d1, d2, "I")
+                    assert O[n, d2, d1] == cash.miserly_wins(s, n, d1, d2, "II")
+
+
+def per_position_thm31(bound, player, rule, won):
+    """_thm31 as it was before it was vectorised, with the miser's result ``won(case)``."""
+    cases = []
+    for n in range(bound + 1):
+        lo, hi = rule(n)
+        for s in cash.THM31_SETS:
+            for dm in range(max(lo, 0), n + 2):
+                for do in range(0, min(hi, n + 1) + 1):
+                    cases.append((s, n, dm, do) if player == "I" else (s, n, do, dm))
+    return compare(cases, lambda c: True, won, show=cash._show)
+
+
+@pytest.mark.parametrize("seed", [None, 0])
+@pytest.mark.parametrize("player", ["I", "II"])
+def test_vectorised_theorem_3_1_agrees_with_per_position_check(player, seed, monkeypatch):
+    n = 18
+    rule = (lambda m: (m // 2, m // 2 - 1)) if player == "I" else (lambda m: (m // 2, m // 2))
+    if seed is None:
+        def won(c):
+            return cash.miserly_wins(c[0], c[1], c[2], c[3], player)
+    else:  # tables with 30% of the entries flipped, read the same way by both checks
+        rng = np.random.default_rng(seed)
+        flipped = {s: tuple(t ^ (rng.random(t.shape) < 0.3) for t in cash.miser_tables(s, n))
+                   for s in cash.THM31_SETS}
+        monkeypatch.setattr(cash, "miser_tables", lambda s, bound: flipped[s])
+
+        def won(c):
+            M, O = flipped[c[0]]
+            return bool(M[c[1], c[2], c[3]] if player == "I" else O[c[1], c[3], c[2]])
+    fast = cash._thm31(n, player, rule)
+    slow = per_position_thm31(n, player, rule, won)
+    assert (fast.checked, [(x.position, x.claimed, x.computed) for x in fast.counterexamples]) == \
+        (slow.checked, [(x.position, x.claimed, x.computed) for x in slow.counterexamples])
+    assert bool(slow.counterexamples) == (seed is not None)

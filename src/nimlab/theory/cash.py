@@ -113,6 +113,25 @@ def _miser_wins(subtraction_set: tuple[int, ...], n: int, mine: int, theirs: int
                for a in subtraction_set if a <= n and a <= theirs)
 
 
+@lru_cache(maxsize=None)
+def miser_tables(subtraction_set: tuple[int, ...], bound: int) -> tuple[np.ndarray, np.ndarray]:
+    """The miserly strategy of Def 2.2 for every state at once: ``M[n, mine, theirs]`` (the
+    miser to move) and ``O[n, mine, theirs]`` (his opponent to move) are True when the miser,
+    always removing one stone, wins whatever the opponent does; ``n <= bound``, money
+    ``<= bound + 1``.  The same recursion as :func:`miserly_wins`, filled layer by layer."""
+    size = bound + 2
+    M = np.zeros((bound + 1, size, size), bool)
+    O = np.zeros((bound + 1, size, size), bool)
+    for n in range(bound + 1):
+        if n >= 1:
+            M[n, 1:, :] = O[n - 1, :-1, :]  # pay one dollar, remove one stone
+        O[n] = True  # an opponent without a move loses
+        for a in subtraction_set:
+            if a <= n:  # a reply of a stones: lost for the opponent if the miser then wins
+                O[n, :, a:] &= M[n - a, :, : size - a]
+    return M, O
+
+
 def miserly_wins(subtraction_set: Sequence[int], n: int, d1: int, d2: int, player: str) -> bool:
     """Whether ``player`` ("I" or "II") wins ``(n; d1, d2)`` (Player I to move) by the miserly
     strategy of Def 2.2, always removing one stone, whatever the opponent does."""
@@ -359,22 +378,34 @@ def _poorer(bound: int) -> Evidence:
 
 #: Games with a1 = 1 for Theorem 3.1: those of the paper, and a few more.
 THM31_SETS = [(1,), (1, 2), (1, 2, 3), (1, 3, 4), (1, 4), (1, 2, 3, 4), (1, 4, 5), (1, 5, 6)]
+#: Default bound of Theorem 3.1's checks (whole budget grids at once, :func:`miser_tables`).
+THM31_BOUND = 300
 
 
 def _thm31(bound: int, player: str, rule: Callable[[int], tuple[int, int]]) -> Evidence:
-    """States where ``rule(n) = (lo, hi)`` puts the miser's money >= lo and the other's <= hi."""
-    cases = []
-    for n in range(bound + 1):
-        lo, hi = rule(n)
-        for s in THM31_SETS:
-            for dm in range(max(lo, 0), n + 2):
-                for do in range(0, min(hi, n + 1) + 1):
-                    cases.append((s, n, dm, do) if player == "I" else (s, n, do, dm))
-    return compare(cases, lambda c: True,
-                   lambda c: miserly_wins(c[0], c[1], c[2], c[3], player), show=_show,
-                   note=f"n <= {bound}, games {', '.join(map(_label, THM31_SETS))}; the "
-                        f"computation plays Player {player}'s miserly strategy (always remove one "
-                        "stone) against every reply")
+    """States where ``rule(n) = (lo, hi)`` puts the miser's money >= lo and the other's <= hi.
+
+    Vectorised: per n and game, the grid of (miser's money, other's money) <= n + 1 at once,
+    from :func:`miser_tables` (Player I's miser moves first, Player II's moves second)."""
+    tables = {s: miser_tables(s, bound)[0 if player == "I" else 1] for s in THM31_SETS}
+
+    def blocks():
+        for n in range(bound + 1):
+            lo, hi = rule(n)
+            d = np.arange(n + 2)
+            box = (d[:, None] >= lo) & (d[None, :] <= hi)  # [miser's money, other's money]
+            for s in THM31_SETS:
+                yield (s, n), box, ~tables[s][n, : n + 2, : n + 2]
+
+    def case(c):  # (set, n, d1, d2) from (set, n, miser's money, other's money)
+        return c if player == "I" else (c[0], c[1], c[3], c[2])
+
+    return compare_blocks(blocks(), lambda c: True,
+                          lambda c: bool(tables[c[0]][c[1], c[2], c[3]]),
+                          show=lambda c: _show(case(c)),
+                          note=f"n <= {bound}, games {', '.join(map(_label, THM31_SETS))}; the "
+                               f"computation plays Player {player}'s miserly strategy (always "
+                               "remove one stone) against every reply, for all budgets at once")
 
 
 def _floor(x: Fraction) -> int:
@@ -387,7 +418,7 @@ def _ceil(x: Fraction) -> int:
 
 @claim("cash.thm3.1.1", PAPER, "Section 3, Theorem 3.1(1)", "theorem",
        "If a1 = 1 and n >= 1, Player I wins by always removing one stone whenever he has at least "
-       "floor(n/2) dollars and Player II has at most floor(n/2 - 1).", bound=40,
+       "floor(n/2) dollars and Player II has at most floor(n/2 - 1).", bound=THM31_BOUND,
        bound_help="n <=")
 def _thm311(bound: int) -> Evidence:
     return _thm31(bound, "I", lambda n: (_floor(Fraction(n, 2)), _floor(Fraction(n, 2) - 1))
@@ -397,7 +428,7 @@ def _thm311(bound: int) -> Evidence:
 @claim("cash.thm3.1.1.proof", PAPER, "Section 3, proof of Theorem 3.1(1)", "theorem",
        "The form the proof of Theorem 3.1(1) uses, with ceilings: if a1 = 1 and n >= 1, Player I "
        "wins by always removing one stone whenever he has at least ceil(n/2) dollars and Player "
-       "II at most ceil(n/2 - 1).", bound=40, bound_help="n <=")
+       "II at most ceil(n/2 - 1).", bound=THM31_BOUND, bound_help="n <=")
 def _thm311_ceil(bound: int) -> Evidence:
     return _thm31(bound, "I", lambda n: (_ceil(Fraction(n, 2)), _ceil(Fraction(n, 2) - 1))
                   if n >= 1 else (n + 2, -1))
@@ -405,7 +436,7 @@ def _thm311_ceil(bound: int) -> Evidence:
 
 @claim("cash.thm3.1.2", PAPER, "Section 3, Theorem 3.1(2)", "theorem",
        "If a1 = 1 and n >= 0, Player II wins by always removing one stone whenever Player I has at "
-       "most floor(n/2) dollars and Player II at least floor(n/2).", bound=40, bound_help="n <=")
+       "most floor(n/2) dollars and Player II at least floor(n/2).", bound=THM31_BOUND, bound_help="n <=")
 def _thm312(bound: int) -> Evidence:
     # the miser is Player II: his money >= floor(n/2), Player I's <= floor(n/2)
     return _thm31(bound, "II", lambda n: (n // 2, n // 2))
