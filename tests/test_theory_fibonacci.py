@@ -171,13 +171,18 @@ def per_position(cid, n, P):
                                                    for i in range(1, 2 * c[1] + 1)
                                                    if 3 * i < c[0][0]) else "P",
                        lambda c: out(*c), show=lambda c: fib.show(*c))
+    if cid == "fib.thm2.6.2":
+        cases = [p for k in (1, 2, 3) for p in fib.boxes(k, n, 2) if P(p, 1)]
+        cases.sort(key=lambda p: (p[0], p))
+        return compare(cases, lambda p: fib.thm262_says(p, P), lambda p: out(p, 0),
+                       show=lambda p: fib.show(p, 0))
     assert cid == "fib.thm2.6.1"
     cases = [p for k in (1, 2, 3) for p in fib.boxes(k, n, 3) if not P(p, 1)]
     cases.sort(key=lambda p: (p[0], p))
     return compare(cases, lambda p: "N", lambda p: out(p, 0), show=lambda p: fib.show(p, 0))
 
 
-VECTORISED = ["fib.thm2.6.1", "fib.thm3.1.1", "fib.thm3.1.2", "fib.cor3.2", "fib.lemma3.3",
+VECTORISED = ["fib.thm2.6.1", "fib.thm2.6.2", "fib.thm3.1.1", "fib.thm3.1.2", "fib.cor3.2", "fib.lemma3.3",
               "fib.thm3.4"]
 
 
@@ -186,8 +191,9 @@ def rows(ev):
 
 
 @pytest.mark.parametrize("cid", VECTORISED)
-def test_vectorised_check_agrees_with_the_solver_check(cid):
+def test_vectorised_check_agrees_with_the_solver_check(cid, monkeypatch):
     """Kernel tables, whole boxes at once, against the generic solver, one position at a time."""
+    monkeypatch.setattr(fib, "_REACHES", {})
     n = 14
     assert rows(REGISTRY[cid].run(n).evidence) == rows(per_position(cid, n, fib.is_p))
 
@@ -208,6 +214,7 @@ def test_vectorised_check_agrees_on_changed_tables(cid, seed, monkeypatch):
         first ^= (rng.random(first.shape) < 0.3).astype(first.dtype)
         tables[k] = dataclasses.replace(t, last_p=last, first=first)
     monkeypatch.setattr(fib, "_TABLES", tables)
+    monkeypatch.setattr(fib, "_REACHES", {})
     slow = per_position(cid, n, lambda piles, x: tables[len(piles)].is_p(tuple(piles), x))
     assert rows(REGISTRY[cid].run(n).evidence) == rows(slow)
     assert slow.counterexamples

@@ -367,19 +367,93 @@ def x_star(piles: tuple[int, ...]) -> int:
        "Let every pile exceed 1 and (a; 1) be a P-position, x* the largest x > 0 with (a; x) P. "
        "Then (a; 0) is P iff for every pile a_i > 2x* + 1 the positions reached by taking "
        "2x*+1, ..., a_i - 1 chips from it (with that removal as x) are all N-positions.",
-       bound=20, bound_help="piles <=")
+       bound=BIG, bound_help="piles <=")
 def _thm262(bound: int) -> Evidence:
-    cases = [p for n in (1, 2, 3) for p in boxes(n, bound, 2) if is_p(p, 1)]
-    cases.sort(key=lambda p: (p[0], p))
+    reach = line_reaches(bound)
+    blocks = {a: first_move_block(a, 2, bound) for a in range(2, bound + 1)}
 
-    def claimed(p):
-        xs = x_star(p)
-        ok = all(not is_p(bump(p, i, -j), j) for i, a in enumerate(p) if a > 2 * xs + 1
-                 for j in range(2 * xs + 1, a))
-        return "P" if ok else "N"
+    def block(a):
+        (b, c), last, first = blocks[a]
+        t = 2 * np.minimum(last, cap((a,))) + 1  # 2x* + 1
+        says_n = reach.winning(a, b, c, t)
+        return (a,), last >= 1, says_n == (first == 1)
 
-    return _pred(cases, claimed, lambda p: outcome(p, 0), label=lambda p: show(p, 0),
-                 note=f"1-3 piles in 2..{bound} with (a; 1) P")
+    def point(c):
+        return block_tuple(c[0], blocks[c[0]][0], c[1])
+
+    return compare_blocks((block(a) for a in blocks),
+                          lambda c: thm262_says(point(c), table_is_p),
+                          lambda c: "P" if blocks[c[0]][2][c[1]] else "N",
+                          show=lambda c: show(point(c), 0),
+                          note=f"1-3 piles in 2..{bound} with (a; 1) P, on the kernel's tables")
+
+
+def thm262_says(p: tuple[int, ...], P=is_p) -> str:
+    """Theorem 2.6(2)'s verdict on (p; 0), with the outcomes ``P(piles, x)`` of the followers."""
+    xs = 0
+    for x in range(1, cap(p) + 1):  # x*: the P-positions (p; x) form a prefix (Theorem 2.2)
+        if not P(p, x):
+            break
+        xs = x
+    ok = all(not P(bump(p, i, -j), j) for i, a in enumerate(p) if a > 2 * xs + 1
+             for j in range(2 * xs + 1, a))
+    return "P" if ok else "N"
+
+
+class LineReaches:
+    """For each line of the kernel's tables (all piles fixed but one, which holds u chips) the
+    prefix maxima of the reach ``u + last_p``: some removal j >= t from a pile of v chips
+    leaves a P-position (previous removal j) iff the largest reach over 1 <= u <= v - t is
+    at least v (then j = v - u works)."""
+
+    def __init__(self, bound: int):
+        self.bound = bound
+        u = np.arange(bound + 1)
+        last = [kernel(k, bound).last_p.astype(np.int64) for k in (1, 2, 3)]
+        self.one = self._prefix(u + last[0][u])
+        w = u[:, None]
+        self.two = self._prefix(u + last[1][two_cells(np.maximum(u, w), np.minimum(u, w))])
+        self.three = np.empty((two_cells(bound, bound) + 1, bound + 1), np.int64)
+        for q in range(bound + 1):
+            r = np.arange(q + 1)[:, None]
+            hi, lo = np.maximum(u, q), np.minimum(u, q)  # sort (u, q, r): r <= q
+            mid, low = np.maximum(lo, r), np.minimum(lo, r)
+            cells = hi * (hi + 1) * (hi + 2) // 6 + mid * (mid + 1) // 2 + low
+            self.three[two_cells(q, 0): two_cells(q, q) + 1] = self._prefix(u + last[2][cells])
+
+    @staticmethod
+    def _prefix(reach: np.ndarray) -> np.ndarray:
+        reach = np.array(reach, dtype=np.int64, ndmin=2)
+        reach[:, 0] = -1  # u = 0 would be j = v (emptying the pile): only j <= v - 1 counts
+        return np.maximum.accumulate(reach, axis=1)
+
+    def winning(self, a: int, b: np.ndarray, c: np.ndarray, t: np.ndarray) -> np.ndarray:
+        """For the tuples (a), (a, b) (c < 0) and (a, b, c) (b, c < 0: one pile): whether some
+        pile v > t has a removal j in t..v-1 to a P-position (previous removal j)."""
+        one, two = b < 0, (b >= 0) & (c < 0)
+        three = c >= 0
+
+        def hit(table, line, v):
+            where = np.clip(v - t, 0, self.bound)
+            return (v > t) & (table[line, where] >= v)
+
+        bb, cc = np.maximum(b, 0), np.maximum(c, 0)
+        out = one & hit(self.one, 0, a)
+        out |= two & (hit(self.two, bb, a) | hit(self.two, a, bb))
+        out |= three & (hit(self.three, two_cells(bb, cc), a) |
+                        hit(self.three, two_cells(a, cc), bb) |
+                        hit(self.three, two_cells(a, bb), cc))
+        return out
+
+
+_REACHES: dict[int, LineReaches] = {}
+
+
+def line_reaches(bound: int) -> LineReaches:
+    if bound not in _REACHES:
+        _REACHES.clear()
+        _REACHES[bound] = LineReaches(bound)
+    return _REACHES[bound]
 
 
 @claim("fib.thm2.7", PAPER, "Section 2, Theorem 2.7", "theorem",
