@@ -353,11 +353,12 @@ def _thm261(bound: int) -> Evidence:
                           note=f"1-3 piles in 3..{bound}, on the kernel's tables")
 
 
-def x_star(piles: tuple[int, ...]) -> int:
-    """The largest x > 0 with (piles; x) a P-position; the Theorem 2.7 cap if P up to it."""
+def x_star(piles: tuple[int, ...], P=is_p) -> int:
+    """The largest x > 0 with (piles; x) a P-position (outcomes ``P``); the Theorem 2.7 cap if
+    P up to it."""
     best = 0
     for x in range(1, cap(piles) + 1):
-        if not is_p(piles, x):
+        if not P(piles, x):
             break
         best = x
     return best
@@ -390,11 +391,7 @@ def _thm262(bound: int) -> Evidence:
 
 def thm262_says(p: tuple[int, ...], P=is_p) -> str:
     """Theorem 2.6(2)'s verdict on (p; 0), with the outcomes ``P(piles, x)`` of the followers."""
-    xs = 0
-    for x in range(1, cap(p) + 1):  # x*: the P-positions (p; x) form a prefix (Theorem 2.2)
-        if not P(p, x):
-            break
-        xs = x
+    xs = x_star(p, P)
     ok = all(not P(bump(p, i, -j), j) for i, a in enumerate(p) if a > 2 * xs + 1
              for j in range(2 * xs + 1, a))
     return "P" if ok else "N"
