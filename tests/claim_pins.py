@@ -29,3 +29,17 @@ def corrections_fail(paper: str, cases: list) -> None:
     for c in REGISTRY.values():
         if c.paper == paper and c.corrects:
             assert status[c.corrects] in ("fails", "refuted")
+
+
+def tiny_bound_errors(paper: str) -> list:
+    """Claims of ``paper`` that raise instead of reporting at the bounds 0..3 (empty or tiny
+    boxes, e.g. ``nimlab verify --bound 0``)."""
+    errors = []
+    for c in REGISTRY.values():
+        if c.paper == paper:
+            for bound in range(4):
+                try:
+                    c.run(bound)
+                except Exception as error:  # noqa: BLE001 - reported, not hidden
+                    errors.append((c.id, bound, repr(error)))
+    return errors

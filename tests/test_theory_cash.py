@@ -12,7 +12,7 @@ import brute
 from nimlab.cli import main
 from nimlab.theory import cash
 from nimlab.theory.artifacts import ARTIFACTS
-from claim_pins import corrections_fail, pin, pinned_ids
+from claim_pins import corrections_fail, pin, pinned_ids, tiny_bound_errors
 from nimlab.theory.registry import REGISTRY, compare, load_all
 
 load_all()
@@ -320,3 +320,8 @@ def test_vectorised_theorem_3_1_agrees_with_per_position_check(player, seed, mon
     assert (fast.checked, [(x.position, x.claimed, x.computed) for x in fast.counterexamples]) == \
         (slow.checked, [(x.position, x.claimed, x.computed) for x in slow.counterexamples])
     assert bool(slow.counterexamples) == (seed is not None)
+
+
+def test_every_claim_runs_at_tiny_bounds():
+    """Bounds 0..3 (``nimlab verify --bound 0``) give a status, never an exception."""
+    assert tiny_bound_errors("cash") == []

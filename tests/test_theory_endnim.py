@@ -20,7 +20,7 @@ from nimlab.cli import main
 from nimlab.theory import endnim as E
 from nimlab.theory.artifacts import ARTIFACTS
 from nimlab.theory.registry import REGISTRY, compare, load_all
-from claim_pins import pinned_ids
+from claim_pins import pinned_ids, tiny_bound_errors
 
 load_all()
 
@@ -315,3 +315,8 @@ def test_vectorised_check_agrees_with_per_position_check(cid, seed, monkeypatch)
     assert rows(fast) == rows(slow)
     if seed is not None and slow.checked >= 20:
         assert slow.counterexamples  # the changed tables do make the check fail
+
+
+def test_every_claim_runs_at_tiny_bounds():
+    """Bounds 0..3 (``nimlab verify --bound 0``) give a status, never an exception."""
+    assert tiny_bound_errors("end-nim") == []

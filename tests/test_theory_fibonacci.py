@@ -15,7 +15,7 @@ from nimlab.cli import main
 from nimlab.theory import fibonacci as fib
 from nimlab.theory.artifacts import ARTIFACTS
 from nimlab.theory.registry import REGISTRY, compare, load_all
-from claim_pins import corrections_fail, pin, pinned_ids
+from claim_pins import corrections_fail, pin, pinned_ids, tiny_bound_errors
 
 load_all()
 
@@ -218,3 +218,8 @@ def test_vectorised_check_agrees_on_changed_tables(cid, seed, monkeypatch):
     slow = per_position(cid, n, lambda piles, x: tables[len(piles)].is_p(tuple(piles), x))
     assert rows(REGISTRY[cid].run(n).evidence) == rows(slow)
     assert slow.counterexamples
+
+
+def test_every_claim_runs_at_tiny_bounds():
+    """Bounds 0..3 (``nimlab verify --bound 0``) give a status, never an exception."""
+    assert tiny_bound_errors("fibonacci") == []

@@ -22,7 +22,7 @@ from nimlab.games import SharingNim
 from nimlab.theory import sharing as S
 from nimlab.theory.artifacts import ARTIFACTS
 from nimlab.theory.registry import REGISTRY, compare, load_all
-from claim_pins import pinned_ids
+from claim_pins import pinned_ids, tiny_bound_errors
 
 load_all()
 
@@ -435,3 +435,8 @@ def test_compare_blocks_is_compare(cells):
     cases = [c for c in np.ndindex(*box.shape) if box[c]]
     slow = compare(cases, lambda c: "said", lambda c: "found" if bad[c] else "said", show=str)
     assert evidence_rows(fast) == evidence_rows(slow)
+
+
+def test_every_claim_runs_at_tiny_bounds():
+    """Bounds 0..3 (``nimlab verify --bound 0``) give a status, never an exception."""
+    assert tiny_bound_errors("sharing") == []

@@ -1159,7 +1159,7 @@ def _conjecture(bound: int, games, bullet: int) -> Evidence:
         if s in seen:
             continue
         seen.add(s)
-        f = f_values(s, bound)
+        f = f_values(s, max(bound, m) if bullet == 1 else bound)  # bullet 1: f(0..M-1)
         if bullet == 1:
             cases += [(name, s, m, len(r), i, f) for i in range(m)]
         else:

@@ -171,6 +171,8 @@ def pick(cond, yes, no):
 
 def first_cells(mask: np.ndarray, keep: int = KEEP) -> list[tuple[int, ...]]:
     """Up to ``keep`` index tuples where ``mask`` is true, in C order (without listing them all)."""
+    if mask.size == 0:
+        return []
     if mask.ndim < 2:
         return [(int(i),) for i in np.flatnonzero(mask)[:keep]]
     flat = mask.reshape(mask.shape[0], -1)
@@ -978,6 +980,8 @@ def _register_sec4(cid: str, key: str, place: str, text: str) -> None:
     def check(bound: int) -> Evidence:
         seq = sequence_values(spec["first"], bound)
         x, y, n0 = spec["first"]
+        if not seq:
+            return Evidence(0, [], "no values asked for")
         top = max(range(len(seq)), key=lambda i: (seq[i], -i))
         return Evidence(len(seq), [] if seq[top] <= spec["bound"] else [Counterexample(
             f"G({x},{y},{n0 + top})", f"<= {spec['bound']}", seq[top])],
