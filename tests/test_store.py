@@ -133,7 +133,7 @@ def test_an_interrupted_write_leaves_no_table(cache, monkeypatch):
 
 
 def test_a_process_killed_before_the_replace_leaves_no_table(cache):
-    script = textwrap.dedent(f"""
+    script = textwrap.dedent("""
         import os, signal
         from nimlab import store
         store.MIN_WORK = 0
