@@ -106,10 +106,11 @@ def test_graph_nim_on_complete_digraph_is_sharing_nim():
     (SharingNim(), (0, 17, 45)), (SharingNim(), (7, 30, 52)), (EndNim("normal"), (21, 4, 17)),
     (EndNim("misere"), (20, 20, 3)), (EndNim("loop"), (2, 22)), (EndNim("misere"), (23,))])
 def test_large_positions_use_a_kernel_table_with_the_same_answers(game, position):
-    from nimlab.engine.solver import KernelSolver, solver_for_position
+    from nimlab.engine.solver import solver_for_position
+    from nimlab.kernels.solvers import TableSolver
 
     fast = solver_for_position(game, position)
-    assert isinstance(fast, KernelSolver)
+    assert isinstance(fast, TableSolver)
     quick, plain = fast.analyse(position), Solver(game).analyse(position)
     assert quick.value == plain.value
     assert [(o.move, o.value) for o in quick.options] == [(o.move, o.value) for o in plain.options]

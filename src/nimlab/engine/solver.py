@@ -153,23 +153,6 @@ def analyse_with(value: Any, game: ImpartialGame, position: Any) -> Analysis:
     return Analysis(game, position, value(position), options)
 
 
-class KernelSolver:
-    """The generic solver's ``value``/``analyse`` answered from a compiled kernel's table
-    (:mod:`nimlab.kernels.solvers`), for a position whose options all lie in the table."""
-
-    def __init__(self, game: ImpartialGame, table: Any):
-        self.game, self.table = game, table
-
-    def value(self, position: Any) -> int:
-        return self.table.value(position)
-
-    def outcome(self, position: Any) -> str:
-        return outcome_of(self.value(position))
-
-    def analyse(self, position: Any) -> Analysis:
-        return analyse_with(self.value, self.game, position)
-
-
 #: Positions at least this large are solved from a kernel table when a kernel covers the game.
 KERNEL_FROM = {"sharing": 40, "end-nim": 20}
 #: Largest kernel table built for one query (piles up to this bound).
@@ -177,10 +160,11 @@ KERNEL_UP_TO = {"sharing": 20_000, "end-nim": 400}
 
 
 def solver_for_position(game: ImpartialGame, position: Any,
-                        max_states: int = DEFAULT_MAX_STATES) -> Solver | KernelSolver:
+                        max_states: int = DEFAULT_MAX_STATES) -> Any:
     """The fastest exact solver for ``position``: a kernel table for large 3-pile Sharing Nim
     positions (the spread of the piles bounds every option's) and End-Nim rows of at most three
-    piles (no option has a larger pile), the generic solver otherwise."""
+    piles (no option has a larger pile), the generic solver otherwise.  Both answer ``value``,
+    ``outcome`` and ``analyse``."""
     name = game.name
     if name == "sharing" and len(position) == 3:
         size = max(position) - min(position)
@@ -194,7 +178,7 @@ def solver_for_position(game: ImpartialGame, position: Any,
         return solver_for(game, max_states)
     from nimlab.kernels.solvers import table_solver
 
-    return KernelSolver(game, table_solver(name, size, **options))
+    return table_solver(name, size, **options)
 
 
 _SOLVERS: dict[tuple, Solver] = {}

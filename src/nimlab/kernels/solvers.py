@@ -92,6 +92,13 @@ class TableSolver:
             return "P" if self.table.is_p(piles or (0,), last) else "N"
         return "P" if self.value(position) == 0 else "N"
 
+    def analyse(self, position: Any):
+        """Value, options and winning moves, as :meth:`nimlab.engine.Solver.analyse` gives them
+        (sharing, end-nim, subtraction: every option of a covered position is covered too)."""
+        from nimlab.engine.solver import analyse_with
+
+        return analyse_with(self.value, self.game, position)
+
 
 def table_solver(name: str, bound: int, use_cache: bool = True, **options: Any) -> TableSolver:
     """A :class:`TableSolver` for ``name`` (options as for :func:`nimlab.games.make_game`, plus
