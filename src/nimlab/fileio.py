@@ -1,0 +1,94 @@
+"""The one way nimlab writes a file: atomically, with the user's permissions.
+
+Every file nimlab produces (tables, CSV rows of a sweep, pictures, reports, the result store) is
+written to a temporary file beside its target and moved over it with :func:`os.replace`, so an
+interrupted run never leaves a partial file.  The new file gets the permissions an ordinary
+``open(path, "w")`` would give it (``0o666`` less the process umask), not the private ``0o600``
+of :func:`tempfile.mkstemp`.  A missing parent directory is an error, not created silently,
+unless the caller asks for it (``make_parents=True``, for nimlab's own directories).
+
+>>> from pathlib import Path
+>>> import tempfile
+>>> d = Path(tempfile.mkdtemp())
+>>> write_text(d / "a.txt", "hello\\n")
+PosixPath('...a.txt')
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, Sequence
+
+__all__ = ["atomic_file", "write_bytes", "write_text", "write_csv", "write_json", "umask_mode"]
+
+
+def umask_mode(base: int = 0o666) -> int:
+    """``base`` less the process umask (read without changing it for good)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return base & ~mask
+
+
+@contextlib.contextmanager
+def atomic_file(path: str | os.PathLike, *, make_parents: bool = False) -> Iterator[BinaryIO]:
+    """A binary handle whose content replaces ``path`` only when the block ends without error.
+
+    ``make_parents`` creates missing parent directories (for nimlab's own store); otherwise a
+    missing directory raises :class:`FileNotFoundError` before anything is written.
+    """
+    path = Path(path)
+    parent = path.parent
+    if make_parents:
+        parent.mkdir(parents=True, exist_ok=True)
+    elif not parent.is_dir():
+        raise FileNotFoundError(2, "no such directory", str(parent))
+    fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        os.fchmod(fd, umask_mode())
+        with os.fdopen(fd, "wb") as handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_bytes(path: str | os.PathLike, data: bytes | Callable[[BinaryIO], Any], *,
+                make_parents: bool = False) -> Path:
+    """Write ``data`` (bytes, or a function that writes to a binary handle) atomically."""
+    with atomic_file(path, make_parents=make_parents) as handle:
+        if callable(data):
+            data(handle)
+        else:
+            handle.write(data)
+    return Path(path)
+
+
+def write_text(path: str | os.PathLike, text: str, *, make_parents: bool = False) -> Path:
+    """Write ``text`` (UTF-8) atomically."""
+    return write_bytes(path, text.encode("utf-8"), make_parents=make_parents)
+
+
+def write_csv(path: str | os.PathLike, header: Sequence[Any] | None,
+              rows: Iterable[Sequence[Any]], *, make_parents: bool = False) -> Path:
+    """Write a CSV (``header`` first unless ``None``) atomically, ``\\n`` line ends."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    if header is not None:
+        writer.writerow(header)
+    writer.writerows(rows)
+    return write_text(path, buffer.getvalue(), make_parents=make_parents)
+
+
+def write_json(path: str | os.PathLike, data: Any, *, make_parents: bool = False,
+               indent: int | None = 2) -> Path:
+    """Write ``data`` as JSON atomically (a trailing newline)."""
+    return write_text(path, json.dumps(data, indent=indent) + "\n", make_parents=make_parents)
