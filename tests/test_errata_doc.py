@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from nimlab.theory.artifacts import select_artifacts
-from nimlab.theory.registry import select
-from nimlab.theory.report import errata_markdown
+from nimlab.claims.artifacts import select_artifacts
+from nimlab.claims import select
+from nimlab.claims.report import errata_markdown
 
 ERRATA = Path(__file__).parents[1] / "docs" / "ERRATA.md"
 HEADING = re.compile(r"^### (\S+) \((.*)\): (fails|refuted|printed data differ)$")

@@ -11,9 +11,9 @@ import click
 
 from nimlab.cli.commands.verify import run_claims
 from nimlab.cli.common import console, emit_json, json_option
-from nimlab.theory.artifacts import select_artifacts
-from nimlab.theory.registry import select
-from nimlab.theory.report import errata_markdown, report_markdown
+from nimlab.claims.artifacts import select_artifacts
+from nimlab.claims import select
+from nimlab.claims.report import errata_markdown, report_markdown
 
 
 def write_text(path: Path, text: str) -> None:

@@ -9,7 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from nimlab.cli.common import console, emit_json, err_console, json_option
 from nimlab.errors import InputError
-from nimlab.theory.registry import PAPERS, Result, select
+from nimlab.claims import PAPERS, Result, select
 
 STYLE = {"holds": "green", "supported": "green", "fails": "bold red", "refuted": "bold red"}
 

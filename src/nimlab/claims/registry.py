@@ -1,10 +1,10 @@
-"""The claim registry: every checkable statement of the four papers, with the check that tests it.
+"""The claim registry: every checkable statement of the four papers as one declarative row.
 
-A :class:`Claim` is one statement of a paper (theorem, lemma, corollary, proposition, remark,
-conjecture, definition that fixes a number, worked example, table, list or figure) restated in
-nimlab's words, with a *check*: a function of a bound that compares the statement's prediction
-with the solver's (or a kernel's) exhaustive computation over a box of positions and returns
-:class:`Evidence`.
+A :class:`Claim` is a row: the statement's id, place and kind, the statement in nimlab's words,
+its *check* (one of the check kinds of :mod:`nimlab.claims.checks`, or a plain function where no
+kind fits), the default box bound, and the *expected* status at a small bound with the smallest
+counterexample (:class:`Expect`).  The tests are generated from the rows (``tests/test_claims.py``),
+so adding a claim is adding a row.
 
 Statuses:
 
@@ -20,19 +20,21 @@ correction, the corrected statement is a claim of its own whose ``corrects`` nam
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Sequence
 
-PAPERS = {
-    "sharing": "sharing-nim.txt (Ho, Three-pile Sharing Nim)",
-    "fibonacci": "multiple-fibonacci-nim.txt (Zhou, Multiple Fibonacci Nim)",
-    "end-nim": "end-nim.txt (Cairns and Ho, Some Remarks on End-Nim)",
-    "cash": "nim-with-cash.txt (Gasarch and Purtilo, NIM with Cash)",
-}
+from nimlab.errors import InputError
+from nimlab.papers import ID_PREFIX, PACKAGES, PAPERS
 
 KINDS = ("theorem", "lemma", "corollary", "proposition", "remark", "conjecture", "definition",
          "example", "table", "list", "figure", "algorithm", "claim")
+STATUSES = ("holds", "fails", "supported", "refuted")
+
+#: Most counterexamples a check keeps (the smallest, in the order positions are visited).
+KEEP = 5
 
 
 @dataclass(frozen=True)
@@ -45,6 +47,9 @@ class Counterexample:
 
     def to_dict(self) -> dict:
         return {"position": self.position, "claimed": self.claimed, "computed": self.computed}
+
+    def as_tuple(self) -> tuple:
+        return (self.position, self.claimed, self.computed)
 
     def __str__(self) -> str:
         return f"{self.position}: claimed {self.claimed}, computed {self.computed}"
@@ -63,23 +68,77 @@ class Evidence:
 
 
 @dataclass(frozen=True)
+class Expect:
+    """The status a claim has at the small bound ``at`` (the tests run it there), and for a
+    failing or refuted claim its smallest counterexample ``(position, claimed, computed)``."""
+
+    status: str
+    at: int
+    smallest: tuple | None = None
+
+    def __post_init__(self):
+        if self.status not in STATUSES:
+            raise ValueError(f"unknown status {self.status!r}")
+        if self.status == "fails" and self.smallest is None:
+            raise ValueError("a failing claim names its smallest counterexample")
+
+
+def holds(at: int) -> Expect:
+    """Expected to hold on the box of bound ``at``."""
+    return Expect("holds", at)
+
+
+def fails(at: int, position: str, claimed: Any, computed: Any) -> Expect:
+    """Expected to fail at bound ``at``, first at ``position`` (claimed vs computed)."""
+    return Expect("fails", at, (position, claimed, computed))
+
+
+def supported(at: int) -> Expect:
+    """An infinite statement the evidence up to ``at`` supports."""
+    return Expect("supported", at)
+
+
+def refuted(at: int, position: str | None = None, claimed: Any = None,
+            computed: Any = None) -> Expect:
+    """An infinite statement the evidence up to ``at`` contradicts (optionally: its witness)."""
+    return Expect("refuted", at, None if position is None else (position, claimed, computed))
+
+
+@dataclass(frozen=True)
 class Claim:
+    """One statement of a paper, as a declarative row (see the module docstring)."""
+
     id: str
-    paper: str
     place: str
     kind: str
     statement: str
+    #: ``check(bound) -> Evidence``: a check kind of :mod:`nimlab.claims.checks` or a function.
     check: Callable[[int], Evidence]
-    default_bound: int
-    #: What the bound measures, e.g. "b <= bound" or "piles <= bound".
+    #: The default box bound, and what it measures (e.g. ``"b <="``).
+    bound: int
+    expect: Expect
     bound_help: str = ""
     #: False for statements no finite check settles (status supported/refuted).
     finite: bool = True
     #: Id of the claim this one corrects, if it is a corrected form.
     corrects: str | None = None
+    #: Set by :func:`register`.
+    paper: str = ""
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"{self.id}: unknown kind {self.kind!r}")
+        object.__setattr__(self, "statement", " ".join(self.statement.split()))
+        if self.finite != (self.expect.status in ("holds", "fails")):
+            raise ValueError(f"{self.id}: a {'finite' if self.finite else 'infinite'} claim "
+                             f"cannot be expected to be {self.expect.status}")
+
+    @property
+    def default_bound(self) -> int:
+        return self.bound
 
     def run(self, bound: int | None = None) -> "Result":
-        bound = self.default_bound if bound is None else bound
+        bound = self.bound if bound is None else bound
         start = time.perf_counter()
         evidence = self.check(bound)
         seconds = time.perf_counter() - start
@@ -134,42 +193,29 @@ class Result:
 
 REGISTRY: dict[str, Claim] = {}
 
-#: Most counterexamples a check keeps (the smallest, in the order positions are visited).
-KEEP = 5
 
-
-def claim(id: str, paper: str, place: str, kind: str, statement: str, *, bound: int,
-          bound_help: str = "", finite: bool = True,
-          corrects: str | None = None) -> Callable[[Callable[[int], Evidence]], Callable]:
-    """Register the decorated ``check(bound) -> Evidence`` as claim ``id``."""
+def register(paper: str, rows: Iterable[Claim]) -> list[Claim]:
+    """Register the rows of one module of ``paper``'s claims (each id once)."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}")
-    if kind not in KINDS:
-        raise ValueError(f"unknown kind {kind!r}")
-
-    def register(check: Callable[[int], Evidence]) -> Callable[[int], Evidence]:
-        if id in REGISTRY:
-            raise ValueError(f"claim {id} registered twice")
-        REGISTRY[id] = Claim(id, paper, place, kind, " ".join(statement.split()), check, bound,
-                             bound_help, finite, corrects)
-        return check
-
-    return register
+    done = []
+    for row in rows:
+        if row.id in REGISTRY:
+            raise ValueError(f"claim {row.id} registered twice")
+        if not row.id.startswith(ID_PREFIX[paper]):
+            raise ValueError(f"claim {row.id} does not start with {ID_PREFIX[paper]!r}")
+        REGISTRY[row.id] = row = replace(row, paper=paper)
+        done.append(row)
+    return done
 
 
-def compare(cases: Iterable[Any], claimed: Callable[[Any], Any], computed: Callable[[Any], Any],
-            *, show: Callable[[Any], str] = str, note: str = "") -> Evidence:
-    """Compare ``claimed(case)`` with ``computed(case)`` for every case, in the given order.
-
-    The order of ``cases`` defines "smallest": list them in increasing order.
-    """
-    checked, bad = 0, []
-    for case in cases:
-        checked += 1
-        want, got = claimed(case), computed(case)
-        if want != got and len(bad) < KEEP:
-            bad.append(Counterexample(show(case), want, got))
-    return Evidence(checked, bad, note)
+def load_all() -> None:
+    """Import every paper's claim and artifact modules (they register themselves)."""
+    for package in PACKAGES.values():
+        module = importlib.import_module(f"nimlab.papers.{package}")
+        for info in pkgutil.iter_modules(module.__path__):
+            if info.name.startswith("claims") or info.name == "artifacts":
+                importlib.import_module(f"{module.__name__}.{info.name}")
 
 
 def select(ids: Sequence[str] = (), paper: str | None = None) -> list[Claim]:
@@ -178,8 +224,6 @@ def select(ids: Sequence[str] = (), paper: str | None = None) -> list[Claim]:
     claims = list(REGISTRY.values())
     if paper and paper != "all":
         if paper not in PAPERS:
-            from nimlab.errors import InputError
-
             raise InputError(f"unknown paper {paper!r}; allowed: {', '.join(PAPERS)}, all")
         claims = [c for c in claims if c.paper == paper]
     if ids:
@@ -188,21 +232,11 @@ def select(ids: Sequence[str] = (), paper: str | None = None) -> list[Claim]:
             found = [c for c in claims if c.id == wanted] or \
                     [c for c in claims if c.id.startswith(wanted)]
             if not found:
-                from nimlab.errors import InputError
-
-                raise InputError(f"no claim {wanted!r}; see `nimlab verify --list` for the ids")
+                where = f" of the paper {paper}" if paper and paper != "all" else ""
+                known = REGISTRY.get(wanted)
+                hint = (f" ({wanted} belongs to the paper {known.paper})" if known and where
+                        else "; see `nimlab verify --list` for the ids")
+                raise InputError(f"no claim {wanted!r}{where}{hint}")
             chosen.extend(c for c in found if c not in chosen)
         claims = chosen
     return claims
-
-
-def load_all() -> None:
-    """Import every paper's claim module (they register themselves)."""
-    import importlib
-    import pkgutil
-
-    import nimlab.theory as package
-
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name not in ("registry", "artifacts"):
-            importlib.import_module(f"{package.__name__}.{info.name}")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from nimlab.theory.registry import PAPERS, Result
+from nimlab.claims.registry import Result
+from nimlab.papers import PAPERS
 
 
 def errata_markdown(results: Iterable[Result], artifacts: Iterable[dict]) -> str:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any, Callable
 
-from nimlab.theory.registry import PAPERS
+from nimlab.papers import PAPERS
 
 
 @dataclass(frozen=True)
@@ -49,11 +49,15 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Artifact:
+    """One table, list or figure of a paper, as a row: ``build(directory) -> Outcome`` writes
+    the regenerated files into ``directory`` and compares them with the printed values."""
+
     id: str
-    paper: str
     place: str
     description: str
     build: Callable[[Path], Outcome]
+    #: Set by :func:`register_artifacts`.
+    paper: str = ""
 
     def run(self, directory: Path) -> dict:
         directory.mkdir(parents=True, exist_ok=True)
@@ -74,18 +78,17 @@ class Artifact:
 ARTIFACTS: dict[str, Artifact] = {}
 
 
-def artifact(id: str, paper: str, place: str, description: str):
-    """Register the decorated ``build(directory) -> Outcome`` as artifact ``id``."""
+def register_artifacts(paper: str, rows: list[Artifact]) -> list[Artifact]:
+    """Register one paper's artifact rows (each id once)."""
     if paper not in PAPERS:
         raise ValueError(f"unknown paper {paper!r}")
-
-    def register(build: Callable[[Path], Outcome]) -> Callable[[Path], Outcome]:
-        if id in ARTIFACTS:
-            raise ValueError(f"artifact {id} registered twice")
-        ARTIFACTS[id] = Artifact(id, paper, place, description, build)
-        return build
-
-    return register
+    done = []
+    for row in rows:
+        if row.id in ARTIFACTS:
+            raise ValueError(f"artifact {row.id} registered twice")
+        ARTIFACTS[row.id] = row = replace(row, paper=paper)
+        done.append(row)
+    return done
 
 
 def printed(paper: str, name: str) -> dict:
@@ -96,7 +99,7 @@ def printed(paper: str, name: str) -> dict:
 
 def select_artifacts(names: list[str] | tuple[str, ...] = ()) -> list[Artifact]:
     from nimlab.errors import InputError
-    from nimlab.theory.registry import load_all
+    from nimlab.claims.registry import load_all
 
     load_all()
     if not names or list(names) == ["all"]:
