@@ -8,10 +8,10 @@ two forms are symmetric by Theorem 1).
 Remark 5: from an N-position a winning move makes two piles equal.  A move changes exactly two
 piles, so it makes two piles equal in one of three ways: source and target meet in the middle,
 the source comes down to the third pile, or the target comes up to it (nimlab's corrected
-reading of Remark 5: :func:`nimlab.theory.sharing.levelling_moves`).  The hint tries those few
-moves with Remark 4's test (:func:`nimlab.theory.sharing.p_test`, three equal piles accepted)
-and keeps the first that lands on a P-position.  Everything is integer arithmetic on the pile
-sizes (no search, no float), so piles with hundreds of digits are instant.
+reading of Remark 5: :func:`nimlab.papers.sharing.formulas.levelling_moves`).  The hint tries
+those few moves with Remark 4's test (:func:`nimlab.papers.sharing.formulas.p_test`, three equal
+piles accepted) and keeps the first that lands on a P-position.  Everything is integer
+arithmetic on the pile sizes (no search, no float), so piles with hundreds of digits are instant.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Sequence
 
 from nimlab.games.sharing import Share, SharingNim
 from nimlab.strategy.base import Strategy, Verdict
-from nimlab.theory.sharing import levelling_moves, p_test
+from nimlab.papers.sharing.formulas import levelling_moves, p_test
 
 SOURCE = "Theorem 2 (sharing-nim.txt)"
 
