@@ -63,7 +63,10 @@ def g3(V: np.ndarray, piles: Sequence[int]) -> int:
 def value3(piles: Sequence[int]) -> int:
     """The value of any 3-pile position, read from the table (:func:`values`)."""
     x, y, z = sorted(piles)
-    return int(values(z - x)[y - x, z - x])
+    V = _TABLE.get("V")
+    if V is None or V.shape[0] <= z - x:
+        V = values(z - x)
+    return int(V[y - x, z - x])
 
 
 def pos(case: tuple[int, ...]) -> str:

@@ -18,7 +18,7 @@ from nimlab.games.sharing import Share, SharingNim
 
 GAME = SharingNim()
 
-#: The bits 4^k, k = 0..31.
+#: The bits 4^k, k = 0..31 (for NumPy's 64-bit integers).
 EVEN_BITS = 0x5555555555555555
 
 
@@ -43,8 +43,11 @@ def normal(piles: Sequence[int]) -> tuple[int, int]:
 # ================================================================================ Section 3
 def four_power_odd(n):
     """Whether ``n = 2^(2k) (2l+1)`` for some ``k, l >= 0`` (Theorem 2's pile differences)."""
-    # n = 2^v (odd) with v even: the lowest set bit of n sits at an even position.  Written with
-    # bit operations so that it applies to an int or elementwise to a NumPy integer array.
+    # n = 2^v (odd) with v even: the lowest set bit of n sits at an even position.  For a
+    # Python int of any size, the position of that bit; elementwise on a NumPy integer array
+    # (at most 64 bits), a mask of the even positions.
+    if isinstance(n, int):
+        return n > 0 and (n & -n).bit_length() % 2 == 1
     return (n > 0) & ((n & -n & EVEN_BITS) != 0)
 
 
