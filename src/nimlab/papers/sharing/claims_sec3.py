@@ -7,10 +7,9 @@ import numpy as np
 
 from nimlab.claims import Claim, fails, holds, register
 from nimlab.claims.checks import Cases, Region, Steps
-from nimlab.engine.solver import solver_for
 from nimlab.papers.sharing.computed import (BIG, PAPER, box3, box_note, columns, n_positions,
-                                            p_counts, pos, triangle, triangle_masks, value3,
-                                            values, winning)
+                                            p_counts, pos, solver_value, triangle,
+                                            triangle_masks, value3, values, winning)
 from nimlab.papers.sharing.formulas import (GAME, classroom_move, equalising_moves, in_p,
                                             levelling_moves, normal, p_test, thm2_move,
                                             thm2_move_corrected)
@@ -58,10 +57,6 @@ def thm2_plan(move):
             return None
         return (0, a, b), move(a, b)
     return plan
-
-
-def generic_value(bound: int):
-    return solver_for(GAME).value
 
 
 # ---------------------------------------------------------------- Remarks 4-6
@@ -138,7 +133,7 @@ CLAIMS = register(PAPER, [
           "From (0,a,a+y) not in the set, a <= y, write y-a = 4^k(2l+1) (move a tokens from the "
           "largest pile to the empty one, reaching (0,0,y-a)) or y-a = 2*4^k(2l+1) (move "
           "a+(y-a)/2 tokens, reaching (0,m,m)); either way the move reaches a P-position.",
-          Steps(GAME, generic_value, lambda bound: triangle(bound, half=True),
+          Steps(GAME, solver_value, lambda bound: triangle(bound, half=True),
                 thm2_plan(thm2_move), 0, show=pos),
           bound=150, bound_help="b <=",
           expect=fails(60, "(0,1,2)", "the proof gives a move to a 0-position",
@@ -147,7 +142,7 @@ CLAIMS = register(PAPER, [
           "The proof's moves reach a P-position once the missing case y = a (positions "
           "(0,a,2a), a >= 1) is added: move a tokens from the largest pile to the empty one, "
           "reaching (a,a,a).",
-          Steps(GAME, generic_value, lambda bound: triangle(bound, half=True),
+          Steps(GAME, solver_value, lambda bound: triangle(bound, half=True),
                 thm2_plan(thm2_move_corrected), 0, show=pos),
           bound=150, bound_help="b <=", expect=holds(60), corrects="sharing.thm2.proof2"),
     Claim("sharing.rem4", "Remark 4", "algorithm",

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from nimlab.claims import Claim, holds, register, supported
+from nimlab.claims import Claim, Evidence, fails, holds, register, supported
 from nimlab.claims.artifacts import printed
 from nimlab.claims.checks import Cases, Facts, NotPeriodic, Region
-from nimlab.claims.registry import Evidence, fails
 from nimlab.games import Share
 from nimlab.papers.sharing.computed import (BIG, PAPER, constant_residues, f_seq, pos,
                                             residue_witness, row_maxima, sequence_values,

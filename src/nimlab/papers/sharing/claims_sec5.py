@@ -3,11 +3,10 @@ Corollary 5."""
 
 from __future__ import annotations
 
-from nimlab.claims import Claim, fails, holds, register
+from nimlab.claims import Claim, Expect, fails, holds, register
 from nimlab.claims.checks import Cases, Facts, Region, Steps
-from nimlab.engine.solver import solver_for
-from nimlab.papers.sharing.computed import (BIG, PAPER, box_note, columns, pos, thm4_outside,
-                                            triangle, triangle_masks, values)
+from nimlab.papers.sharing.computed import (BIG, PAPER, box_note, columns, pos, solver_value,
+                                            thm4_outside, triangle, triangle_masks, values)
 from nimlab.papers.sharing.formulas import (GAME, THM4_CASE, THM4_CASES, THM4_FIXES, in_b, in_p,
                                             normal, thm4_covered, thm4_fixed, thm4_move)
 
@@ -27,17 +26,13 @@ def reaches_b(c: tuple[int, int]) -> bool:
     return any(in_b(*normal(q)) for q in GAME.successors((0, *c)))
 
 
-def generic_value(bound: int):
-    return solver_for(GAME).value
-
-
 def case_steps(subcases) -> Steps:
     """The proof's moves from every x = (0,a,b), a <= b/2, outside P and B, that ``subcases``
     cover: each legal and reaching a 1-position."""
     def plan(c):
         step = thm4_move(*c, subcases)
         return None if step is None else ((0, *c), step)
-    return Steps(GAME, generic_value, thm4_outside, plan, 1, show=pos)
+    return Steps(GAME, solver_value, thm4_outside, plan, 1, show=pos)
 
 
 def case_place(label: str) -> str:
@@ -49,9 +44,11 @@ def case_id(label: str) -> str:
     return f"sharing.thm4.case.{label.lower()}"
 
 
-def illegal(at: str, k: int, claimed: str = "") -> object:
+def illegal(at: str, k: int) -> Expect:
+    """Fails at ``at``: the printed move of k tokens from the third pile to the first is not
+    legal there."""
     move = f"move {k} tokens from pile 3 to pile 1"
-    return fails(60, at, claimed or f"{move} reaches a 1-position", f"{move} is not a legal move")
+    return fails(60, at, f"{move} reaches a 1-position", f"{move} is not a legal move")
 
 
 #: The cases whose printed move fails, with the smallest counterexample (b <= 60).

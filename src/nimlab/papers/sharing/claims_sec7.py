@@ -1,4 +1,4 @@
-"""Sharing Nim, Section 7 (Discussion): Wythoff's palindromes, Sections 2's results for 4 and 5
+"""Sharing Nim, Section 7 (Discussion): Wythoff's palindromes, Section 2's results for 4 and 5
 piles, and Graph Nim on the complete graph."""
 
 from __future__ import annotations

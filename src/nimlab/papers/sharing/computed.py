@@ -116,6 +116,11 @@ def box_note(bound: int, half: bool = False) -> str:
             "the kernel's whole table at once")
 
 
+def solver_value(bound: int):
+    """The generic solver's value function (for the proofs' moves, :class:`Steps`)."""
+    return solver_for(GAME).value
+
+
 # ================================================================================ derived data
 def winning(piles: tuple[int, ...], moves) -> list:
     """The moves among ``moves`` that reach a P-position (read from the table)."""
