@@ -62,27 +62,31 @@ def _always(winner: str) -> Callable:
     return lambda *a: winner
 
 
-#: Theorem 4.5 item by item: (item, place, statement after the common head, hypothesis
+#: Theorem 4.5 item by item: (id, place, statement after the common head, hypothesis
 #: ``(n, d1, d2, f, L)``, winner, expected at bound 16).
 THM45 = [
-    ("1a", "Section 4, Theorem 4.5 item 1(a)",
+    ("cash.thm4.5.1a", "Section 4, Theorem 4.5 item 1(a)",
      "If both players have at least f(n) (Def 4.1 as printed) and (L+1) | n, Player II wins.",
      lambda n, d1, d2, f, L: (d1 >= f) & (d2 >= f) & (n % (L + 1) == 0), "II",
      fails(16, "NIM(1,2) (3; 2, 1)", "II", "I")),
-    ("1b", "Section 4, Theorem 4.5 item 1(b)",
+    ("cash.thm4.5.1b", "Section 4, Theorem 4.5 item 1(b)",
      "As printed: if both players have at least f(n) and (L+1) does not divide n, Player II "
      "wins.", lambda n, d1, d2, f, L: (d1 >= f) & (d2 >= f) & (n % (L + 1) != 0), "II",
      fails(16, "NIM(1,2) (1; 1, 1)", "II", "I")),
-    ("2", "Section 4, Theorem 4.5 item 2", "If d1 >= f(n) > d2, Player I wins.",
+    ("cash.thm4.5.2", "Section 4, Theorem 4.5 item 2",
+     "If d1 >= f(n) > d2, Player I wins.",
      lambda n, d1, d2, f, L: (d1 >= f) & (f > d2), "I", holds(16)),
-    ("3", "Section 4, Theorem 4.5 item 3", "If d2 >= f(n) > d1, Player II wins.",
+    ("cash.thm4.5.3", "Section 4, Theorem 4.5 item 3",
+     "If d2 >= f(n) > d1, Player II wins.",
      lambda n, d1, d2, f, L: (d2 >= f) & (f > d1), "II", holds(16)),
-    ("4a", "Section 4, Theorem 4.5 item 4(a)", "If d1, d2 < f(n) and d1 <= d2, Player II wins.",
+    ("cash.thm4.5.4a", "Section 4, Theorem 4.5 item 4(a)",
+     "If d1, d2 < f(n) and d1 <= d2, Player II wins.",
      lambda n, d1, d2, f, L: (d1 < f) & (d2 < f) & (d1 <= d2), "II", holds(16)),
-    ("4b", "Section 4, Theorem 4.5 item 4(b)", "If d1, d2 < f(n) and d1 > d2, Player I wins.",
+    ("cash.thm4.5.4b", "Section 4, Theorem 4.5 item 4(b)",
+     "If d1, d2 < f(n) and d1 > d2, Player I wins.",
      lambda n, d1, d2, f, L: (d1 < f) & (d2 < f) & (d1 > d2), "I", holds(16)),
 ]
-THM45_HYPOTHESIS = {item: hypothesis for item, _, _, hypothesis, _, _ in THM45}
+THM45_HYPOTHESIS = {id: hypothesis for id, _, _, hypothesis, _, _ in THM45}
 
 
 # ================================================================================ Section 5
@@ -159,20 +163,20 @@ CLAIMS = register(PAPER, [
           sec4_rule(lambda n, d1, d2, f, L: (d2 <= d1 - 1) & (d2 < f), _always("I"),
                     corrected_f=True),
           bound=STATES4, bound_help="n <=", expect=holds(16), corrects="cash.thm4.4"),
-    *[Claim(f"cash.thm4.5.{item}", place, "theorem",
+    *[Claim(id, place, "theorem",
             f"NIM(1..L) with cash, f of Def 4.1 as printed: {text}",
             sec4_rule(hypothesis, _always(winner)), bound=STATES4, bound_help="n <=",
             expect=expect)
-      for item, place, text, hypothesis, winner, expect in THM45],
+      for id, place, text, hypothesis, winner, expect in THM45],
     Claim("cash.thm4.5.1a.corrected", "Section 4, Theorem 4.5 item 1(a)", "theorem",
           "With the corrected f of Def 4.1 (f((L+1)k + i) = Lk + i): if both players have at "
           "least f(n) and (L+1) | n, Player II wins.",
-          sec4_rule(THM45_HYPOTHESIS["1a"], _always("II"), corrected_f=True),
+          sec4_rule(THM45_HYPOTHESIS["cash.thm4.5.1a"], _always("II"), corrected_f=True),
           bound=STATES4, bound_help="n <=", expect=holds(16), corrects="cash.thm4.5.1a"),
     Claim("cash.thm4.5.1b.corrected", "Section 4, Theorem 4.5 item 1(b)", "theorem",
           "Item 1(b) with Player I (the unlimited-funds winner) and the corrected f of Def 4.1: "
           "if both players have at least f(n) and (L+1) does not divide n, Player I wins.",
-          sec4_rule(THM45_HYPOTHESIS["1b"], _always("I"), corrected_f=True),
+          sec4_rule(THM45_HYPOTHESIS["cash.thm4.5.1b"], _always("I"), corrected_f=True),
           bound=STATES4, bound_help="n <=", expect=holds(16), corrects="cash.thm4.5.1b"),
     Claim("cash.thm4.5.corrected", "Section 4, Theorem 4.5", "theorem",
           "Theorem 4.5 as a complete description, with the corrected f of Def 4.1 and Player I "

@@ -25,7 +25,8 @@ from nimlab.research.sequences import cash_function, cash_wins
 
 @lru_cache(maxsize=None)
 def winner_grid(subtraction_set: tuple[int, ...], bound: int) -> np.ndarray:
-    """``G[n, d1, d2]`` True when Player I wins ``(n; d1, d2)``, ``n <= bound``, ``d <= bound + 1``."""
+    """``G[n, d1, d2]`` True when Player I wins ``(n; d1, d2)``, for ``n <= bound`` and budgets
+    ``d1, d2 <= bound + 1``."""
     return cash_wins(subtraction_set, bound, bound + 1)
 
 
