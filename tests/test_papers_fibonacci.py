@@ -76,7 +76,7 @@ def test_classic_fibonacci_positions_by_brute_force():
     assert [n for n in range(1, 60) if brute.fibonacci((n,), 0) == 0] == F.fib_numbers(59)
 
 
-# ------------------------------------------------------------ the theorems' conditions vs brute force
+# ------------------------------------------------------ the theorems' conditions vs brute force
 def test_theorem_conditions_with_brute_force_outcomes():
     """Theorems 2.6(2), 3.5, 4.1 and 4.2 as conditions on the brute force's outcomes."""
     for piles in C.boxes(3, 6, 1):

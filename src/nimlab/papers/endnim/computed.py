@@ -125,7 +125,8 @@ def p_tables(variant: str, bound: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def normal_solver(bound: int):
-    """The value function of the generic End-Nim solver (after building the 3-pile kernel table up to ``bound``)."""
+    """The value function of the generic End-Nim solver, after building the kernel's 3-pile
+    table up to ``bound``."""
     three_pile("normal", bound)
     return solver_for(GAMES["normal"]).value
 

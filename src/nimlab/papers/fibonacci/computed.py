@@ -107,8 +107,8 @@ def two_cells(a, b):
 
 def first_move_block(a: int, smallest: int, bound: int) -> tuple[list, np.ndarray, np.ndarray]:
     """The 1-3 pile tuples with largest pile ``a`` and every pile >= ``smallest``, in the order
-    of :func:`boxes` merged and sorted by ``(a, tuple)``: (a), (a, b), (a, b, c) for c = smallest..b,
-    b = smallest..a.  Returns the tuples (a list of ``(b, c)``, -1 for a missing pile, built
+    of :func:`boxes` merged and sorted by ``(a, tuple)``: (a), (a, b), (a, b, c) for
+    c = smallest..b, b = smallest..a.  Returns the tuples (a list of ``(b, c)``, -1 for a missing pile, built
     lazily by :func:`block_tuple`) with the kernel's ``last_p`` and first-move flags."""
     t1, t2, t3 = (kernel(k, bound) for k in (1, 2, 3))
     lasts, firsts, bs, cs = [t1.last_p[a:a + 1]], [t1.first[a:a + 1]], [[-1]], [[-1]]
