@@ -28,7 +28,7 @@ from nimlab.games.base import Take
 from nimlab.games.sharing import Share
 from nimlab.strategy import hint, stalling_move, strategy_for
 from nimlab.strategy.base import move_size
-from nimlab.theory.cash import f_def41, f_def61
+from nimlab.papers.cash.formulas import f_def41, f_def61
 
 VARIANTS = ("normal", "misere", "loop")
 

@@ -3,7 +3,7 @@
 A position is ``(n; d1, d2)`` seen from the player to move (Player I, with ``d1`` dollars), so
 "Player I wins" means an N-position.  Every statement below was checked against a plain
 game-tree search over whole boxes (``tests/test_strategy.py``; the claims themselves are pinned
-in :mod:`nimlab.theory.cash`, whose formulas this module reuses):
+in :mod:`nimlab.papers.cash`, whose formulas this module reuses):
 
 * **Theorem 3.1** (any set whose smallest element is 1; the *miserly* strategy): Player I wins
   when ``n >= 1``, ``d1 >= floor(n/2)`` and ``d2 <= floor(n/2) - 1``, by removing one stone;
@@ -19,7 +19,7 @@ in :mod:`nimlab.theory.cash`, whose formulas this module reuses):
   item 4 holds only with the bound of Theorem 6.3 (``d1 < d2`` *and* ``d1 < f(n)``: as printed it
   is false, e.g. Player I wins ``(1; 1, 2)``); **items 6(a) and 6(b) are false** (e.g.
   ``(2; 1, 1)``, ``b = 0``, is won by Player II, not Player I).  For them the hint uses nimlab's
-  corrected Theorem 6.9 (:func:`nimlab.theory.cash.thm69_corrected`) and says so.
+  corrected Theorem 6.9 (:func:`nimlab.papers.cash.formulas.thm69_corrected`) and says so.
 
 Other sets are left to the solver, and so are positions no statement covers.
 """
@@ -29,8 +29,8 @@ from __future__ import annotations
 from nimlab.games.base import Take
 from nimlab.games.subtraction import CashNim
 from nimlab.strategy.base import Strategy, Verdict
-from nimlab.theory.cash import (f_def41, f_def41_corrected, f_def61, thm45_corrected,
-                                thm45_printed, thm67_prediction, thm69_corrected)
+from nimlab.papers.cash.formulas import (f_def41, f_def41_corrected, f_def61, thm45_corrected,
+                                         thm45_printed, thm67_prediction, thm69_corrected)
 
 PAPER = "nim-with-cash.txt"
 CORRECTED = "nimlab's correction of"

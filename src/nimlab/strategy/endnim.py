@@ -13,7 +13,7 @@ with ``r`` replaced by ``r_m`` or ``r_o``.  The test suite checks the three theo
 plain brute force over whole boxes of rows before the hints rely on them.
 
 The functions ``l``, ``r``, ``r_m``, ``r_o`` and the theorems' condition are those of
-:mod:`nimlab.theory.endnim` (where the claims are checked); this module adds the words and the
+:mod:`nimlab.papers.endnim.formulas` (which the claims check); this module adds the words and the
 move search.  A winning move is found by testing end-pile moves against the closed form, each
 test a pass or two over the row.  Not all ``2 (a_1 + a_k)`` moves need testing: in every
 P-position of the three theorems the end piles differ by at most 1 (or the game is over), and a
@@ -28,14 +28,14 @@ from typing import Iterator, Sequence
 
 from nimlab.games.endnim import EndNim, EndTake
 from nimlab.strategy.base import Strategy, Verdict
-from nimlab.theory.endnim import l_of, oriented, r_of, theorem2_p
+from nimlab.papers.endnim.formulas import l_of, oriented, r_of, theorem2_p
 
 THEOREM = {"normal": "Theorem 2.1", "misere": "Theorem 2.2", "loop": "Theorem 2.3"}
 R_NAME = {"normal": "r", "misere": "r_m", "loop": "r_o"}
 
 
 def _verdict_parts(row: Sequence[int], variant: str) -> tuple[bool, str]:
-    """The verdict of :func:`nimlab.theory.endnim.theorem2_p` and the facts behind it."""
+    """The verdict of :func:`nimlab.papers.endnim.formulas.theorem2_p` and the facts behind it."""
     p = theorem2_p(row, variant)
     a = oriented(row)
     l, r = l_of(a), r_of(a, variant)
