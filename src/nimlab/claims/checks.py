@@ -23,6 +23,7 @@ import numpy as np
 
 from nimlab.claims.registry import KEEP, Counterexample, Evidence
 from nimlab.games.base import ImpartialGame, Move
+from nimlab.papers.vector import pick  # noqa: F401 - re-exported for the claim modules
 
 
 def _text(note: str | Callable[[int], str], bound: int) -> str:
@@ -48,14 +49,6 @@ def compare(cases: Iterable[Any], claimed: Callable[[Any], Any], computed: Calla
 def facts(items: Iterable[tuple[str, object, object]], note: str = "") -> Evidence:
     """Evidence from a list of ``(what, claimed, computed)`` facts."""
     return compare(list(items), lambda x: x[1], lambda x: x[2], show=lambda x: x[0], note=note)
-
-
-def pick(cond, yes, no):
-    """``yes`` where ``cond`` holds, else ``no``: a plain if for a bool, np.where for arrays, so
-    that one closed form serves a single position and a whole box of positions."""
-    if isinstance(cond, np.ndarray):
-        return np.where(cond, yes, no)
-    return yes if cond else no
 
 
 def first_cells(mask: np.ndarray, keep: int = KEEP) -> list[tuple[int, ...]]:
@@ -249,10 +242,11 @@ class Facts:
 @dataclass(frozen=True)
 class NotPeriodic:
     """Sequences ``rows(bound)`` (label -> sequence) are not ultimately periodic
-    (:func:`periodicity_evidence`); for ``finite=False`` claims."""
+    (:func:`periodicity_evidence`); for ``finite=False`` claims.  ``what`` names them: a text,
+    or a function of the bound."""
 
     rows: Callable[[int], dict[Any, Sequence[int]]]
-    what: str
+    what: str | Callable[[int], str]
 
     def __call__(self, bound: int) -> Evidence:
-        return periodicity_evidence(self.rows(bound), self.what)
+        return periodicity_evidence(self.rows(bound), _text(self.what, bound))

@@ -211,7 +211,7 @@ def register(paper: str, rows: Iterable[Claim]) -> list[Claim]:
 
 def load_all() -> None:
     """Import every paper's claim and artifact modules (they register themselves)."""
-    for package in PACKAGES.values():
+    for package in sorted(PACKAGES.values()):  # the order verify and the reports list them
         module = importlib.import_module(f"nimlab.papers.{package}")
         for info in pkgutil.iter_modules(module.__path__):
             if info.name.startswith("claims") or info.name == "artifacts":

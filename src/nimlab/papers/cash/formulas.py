@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-import numpy as np
+from nimlab.papers.vector import pick as _pick
 
 #: The game of Section 6.
 SEC6 = (1, 3, 4)
@@ -27,13 +27,6 @@ SEC6 = (1, 3, 4)
 DEF61_C = (0, 1, 1, 2, 4, 4, 5)
 DEF61_W = ("II", "I", "II", "I", "I", "I", "I")
 
-
-def _pick(cond, yes, no):
-    """``yes`` where ``cond`` holds, else ``no``: a plain if for a bool, ``np.where`` for arrays
-    (the same rule as :func:`nimlab.claims.checks.pick`, which this module may not import)."""
-    if isinstance(cond, np.ndarray):
-        return np.where(cond, yes, no)
-    return yes if cond else no
 
 
 def who(one_wins: bool) -> str:

@@ -11,18 +11,10 @@ from functools import reduce
 from operator import and_
 from typing import Callable, Sequence
 
-import numpy as np
+from nimlab.papers.vector import pick as _pick
 
 VARIANTS = ("normal", "misere", "loop")
 NAMES = {"normal": "End-Nim", "misere": "misere End-Nim", "loop": "Loop-End-Nim"}
-
-
-def _pick(cond, yes, no):
-    """``yes`` where ``cond`` holds, else ``no``: a plain if for a bool, np.where for arrays (the
-    same rule as :func:`nimlab.claims.checks.pick`, which this module may not import)."""
-    if isinstance(cond, np.ndarray):
-        return np.where(cond, yes, no)
-    return yes if cond else no
 
 
 def show(row: Sequence[int]) -> str:

@@ -189,11 +189,11 @@ CLAIMS = register(PAPER, [
           bound=BIG, bound_help="n <=", expect=holds(1000)),
     Claim("sharing.thm3", "Theorem 3", "theorem",
           "f(n) (0 iff (0,0,n) is a P-position) is not ultimately periodic.",
-          NotPeriodic(f_not_periodic, "f(n)"),
+          NotPeriodic(f_not_periodic, lambda bound: f"f(n), n <= {bound:,}"),
           bound=BIG, bound_help="n <=", finite=False, expect=supported(1000)),
     Claim("sharing.cor4", "Corollary 4", "corollary",
           "The P-positions on the bottom row (0,0,n) are not ultimately periodic.",
-          NotPeriodic(f_not_periodic, "f(n)"),
+          NotPeriodic(f_not_periodic, lambda bound: f"f(n), n <= {bound:,}"),
           bound=BIG, bound_help="n <=", finite=False, expect=supported(1000)),
     Claim("sharing.thm3.proof.sets", "Theorem 3, proof", "claim",
           "With S1 (even residues mod 32 where f = 0) and S2 (where f = 1), the differences "
@@ -219,7 +219,7 @@ CLAIMS = register(PAPER, [
           "The bottom row G(0,0,n) (and so the main diagonal) is not ultimately periodic.",
           NotPeriodic(lambda bound: {"row a=0": [int(x) for x in values(bound)[0]],
                                      "main diagonal": [int(x) for x in np.diag(values(bound))]},
-                      "G(0,0,n) and G(0,n,n)"),
+                      lambda bound: f"G(0,0,n) and G(0,n,n), n <= {bound:,}"),
           bound=BIG, bound_help="n <=", finite=False, expect=supported(1000)),
     Claim("sharing.sec4.zeros", "Section 4, before Conjecture 1", "claim",
           "The bottom row (labelled 'a = 1' in the text; the bottom row is a = 0) has entry 0 "
@@ -243,7 +243,7 @@ CLAIMS = register(PAPER, [
           "No row G(0,a,n), n >= a, of Table 1 is ultimately periodic.",
           NotPeriodic(lambda bound: {f"row a={a}": [int(x) for x in values(bound)[a, a:]]
                                      for a in range(1, conj_rows(bound) + 1)},
-                      "rows a = 1..14"),
+                      lambda bound: f"rows a = 1..14, n <= {bound:,}"),
           bound=BIG, bound_help="n <=, rows a <= 14,", finite=False, expect=supported(1000)),
     Claim("sharing.conj2.moves", "Section 4, after Conjecture 2", "claim",
           "From (0,a,n) with n >= 2a, moving a-c tokens (0 <= c < a) from the largest pile to "
