@@ -62,11 +62,12 @@ def test_sweep_summaries(tmp_path):
 
 def test_the_picture_shows_the_computed_values(tmp_path):
     # the sequence plot draws exactly the row of the table
-    from nimlab.research.sequences import sharing_grid, sharing_row
+    from nimlab.research.sequences import sharing_row
+    from nimlab.store import sharing_values
 
     figure = plots.sequence_figure(6, 50)
     line = figure.axes[0].lines[0]
-    assert list(line.get_ydata()) == sharing_row(sharing_grid(60), 6)[:50]
+    assert list(line.get_ydata()) == sharing_row(sharing_values(60), 6)[:50]
     assert list(line.get_xdata()) == list(range(7, 57))
     plots.save(figure, tmp_path / "x.png")
 

@@ -32,8 +32,9 @@ import numpy as np
 from numba import njit
 
 from nimlab.errors import InputError
-from nimlab.kernels import Progress, check_memory, no_progress
+from nimlab.kernels import check_memory
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
+from nimlab.progress import Progress, quiet
 
 VARIANTS = ("normal", "misere", "loop")
 
@@ -91,7 +92,7 @@ def _two_pile(single: np.ndarray) -> np.ndarray:
 
 
 def endnim_values(piles: int, bound: int, variant: str = "normal",
-                  progress: Progress = no_progress) -> np.ndarray:
+                  progress: Progress = quiet) -> np.ndarray:
     """Values of End-Nim rows of ``piles`` (1-3) piles in ``0..bound`` (layout: module docstring)."""
     if variant not in VARIANTS:
         raise InputError(f"unknown End-Nim variant {variant!r}; allowed: {', '.join(VARIANTS)}")
