@@ -109,13 +109,8 @@ class Entry:
 
     @property
     def size(self) -> int:
-        """Bytes on disk (the sidecar's record, or the file's own size when it has none)."""
-        if self.problem is None:
-            return int(self.meta["size"])
-        try:
-            return self.path.stat().st_size
-        except OSError:
-            return 0
+        """Bytes on disk (the sidecar's record, or the file's size when it was listed)."""
+        return int(self.meta["size"])
 
     def to_dict(self) -> dict:
         if self.problem is not None:
@@ -171,11 +166,16 @@ def listing(directory: Path | None = None) -> list[Entry]:
     found = []
     for path in sorted(directory.glob("*.npy")):
         sidecar = path.with_suffix(".json")
-        if not sidecar.exists():
-            found.append(Entry(path, {}, "metadata missing"))
-            continue
-        meta = _read_meta(sidecar)
-        found.append(Entry(path, {}, "metadata unreadable") if meta is None else Entry(path, meta))
+        meta = _read_meta(sidecar) if sidecar.exists() else None
+        if meta is None:
+            try:
+                size = path.stat().st_size
+            except OSError:
+                continue
+            problem = "metadata unreadable" if sidecar.exists() else "metadata missing"
+            found.append(Entry(path, {"size": size}, problem))
+        else:
+            found.append(Entry(path, meta))
     return found
 
 
@@ -229,6 +229,9 @@ def load(entry: Entry, bound: Bound | None = None, slicer: Slicer | None = None)
             wanted = slicer(array, _unwrap(entry.bound), bound)
         check_memory(wanted.nbytes, f"reading the stored table {entry.path.name}")
         return np.array(wanted)  # in memory, not a view of the file
+    except FileNotFoundError:  # removed meanwhile (another process cleared the store)
+        entry.remove()
+        return None
     except (OSError, ValueError, KeyError, EOFError) as problem:
         entry.remove()
         reason = getattr(problem, "strerror", None) or problem
@@ -319,7 +322,8 @@ def cached(game: str, params: dict, bound: Bound, compute: Callable[[Bound, Prog
     if extend is not None and held is not None and all(s <= w for s, w in zip(held[0], want)):
         result = extend(held[1], _unwrap(held[0]), bound, progress)
     elif extend is not None:
-        smaller = sorted((e for e in same if all(s <= w for s, w in zip(e.bound, want))),
+        smaller = sorted((e for e in same if all(s <= w for s, w in zip(e.bound, want))
+                          and e.path.exists()),
                          key=lambda e: e.meta["size"], reverse=True)
         for entry in smaller:
             array = load(entry)
