@@ -36,14 +36,7 @@ from nimlab.progress import Progress, quiet
 def check_target(path: str | os.PathLike) -> Path:
     """``path`` as a table file to write: .csv, .json or .npy in an existing directory (else a
     one-line :class:`InputError`; call it before a long computation)."""
-    path = Path(path)
-    if path.suffix.lower() not in (".csv", ".json", ".npy"):
-        raise InputError(f"cannot write {path.name}: the file name must end in .csv, .json "
-                         "or .npy")
-    if not path.parent.is_dir():
-        raise InputError(f"cannot write {path}: the directory {path.parent} does not exist; "
-                         "create it first or choose another --out")
-    return path
+    return fileio.check_target(path, (".csv", ".json", ".npy"), "table file")
 
 
 @dataclass

@@ -35,13 +35,7 @@ FORMATS = (".png", ".svg")
 def check_target(path: str | os.PathLike) -> Path:
     """``path`` as a picture to write: .png or .svg, in an existing directory (else a one-line
     :class:`InputError`, before anything is computed)."""
-    path = Path(path)
-    if path.suffix.lower() not in FORMATS:
-        raise InputError(f"cannot write {path.name}: the picture's name must end in .png or .svg")
-    if not path.parent.is_dir():
-        raise InputError(f"cannot write {path}: the directory {path.parent} does not exist; "
-                         "create it first or choose another --out")
-    return path
+    return fileio.check_target(path, FORMATS, "picture")
 
 
 def save(figure: Figure, path: str | os.PathLike, dpi: int = 110) -> Path:

@@ -159,9 +159,7 @@ def run_sweep(sweep: Sweep, out: str | os.PathLike, bounds: dict | None = None, 
     jobs = sweep.jobs(bounds)
     if not jobs:
         raise InputError(f"{name}: these bounds give no jobs; raise them")
-    if not Path(out).parent.is_dir():
-        raise InputError(f"cannot write {out}: the directory {Path(out).parent} does not exist; "
-                         "create it first or choose another --out")
+    fileio.check_target(out)
     results = ResultFile(out, sweep.columns)
     done = results.done
     todo = [(job, params) for job, params in jobs if job not in done]

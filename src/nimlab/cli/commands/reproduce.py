@@ -20,9 +20,9 @@ def output_directory(path: str) -> Path:
     directory = Path(path)
     if directory.exists() and not directory.is_dir():
         raise InputError(f"--out {path}: this is a file, not a directory")
-    if not directory.parent.is_dir():
-        raise InputError(f"--out {path}: the directory {directory.parent} does not exist; "
-                         "create it first or choose another --out")
+    if directory.is_dir():
+        return directory
+    fileio.check_target(directory)  # its parent exists (nothing is created above it)
     directory.mkdir(exist_ok=True)
     return directory
 
