@@ -344,6 +344,22 @@ def test_every_store_entry_point_refuses_before_allocating(fresh, monkeypatch, a
     assert kernels.check_memory(1, "one byte") is None  # the check passes small tables
 
 
+def test_a_stored_table_too_large_to_read_is_refused_and_kept(fresh, monkeypatch):
+    entry = _store_one(fresh)
+    store.forget()
+    from nimlab import kernels
+
+    def small_machine(nbytes, what):
+        if nbytes > 100:
+            raise InputError(f"{what} needs about 1 GB of memory and this machine has 0 GB")
+
+    monkeypatch.setattr(store, "check_memory", small_machine)
+    with pytest.raises(InputError, match="reading the stored table"):
+        store.load(entry)
+    assert entry.path.exists() and store.entries() == [entry]
+    assert kernels.check_memory is not small_machine
+
+
 # ------------------------------------------------------------------------------ files
 def _one_line_error(result) -> str:
     lines = result.output.strip().splitlines()

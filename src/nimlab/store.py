@@ -48,7 +48,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from nimlab import __version__, fileio
-from nimlab.errors import InputError
+from nimlab.errors import InputError, NimlabError
 from nimlab.kernels import check_memory
 from nimlab.progress import Progress, quiet
 
@@ -229,6 +229,8 @@ def load(entry: Entry, bound: Bound | None = None, slicer: Slicer | None = None)
             wanted = slicer(array, _unwrap(entry.bound), bound)
         check_memory(wanted.nbytes, f"reading the stored table {entry.path.name}")
         return np.array(wanted)  # in memory, not a view of the file
+    except NimlabError:  # too large to read: refused, the file is kept
+        raise
     except FileNotFoundError:  # removed meanwhile (another process cleared the store)
         entry.remove()
         return None
