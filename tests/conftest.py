@@ -5,8 +5,9 @@
   (and no result depends on what an earlier run left there).  It is set in ``os.environ``, so
   subprocesses started by the tests inherit it; the directory is removed at the end.
 * **Claims at their default bounds run once.**  :func:`default_bound_results` runs every
-  registered claim and artifact once per session (tests that need them share the result) and is
-  marked ``slow``: ``-m "not slow"`` leaves it out.
+  registered claim and artifact once per session (tests that need them share the result; mark
+  them ``slow`` and ``xdist_group("default-bounds")`` so that they share one worker's run):
+  ``-m "not slow"`` leaves them out.
 """
 
 import os

@@ -15,6 +15,7 @@ HEADING = re.compile(r"^### (\S+) \((.*)\): (fails|refuted|printed data differ)$
 
 
 @pytest.mark.slow
+@pytest.mark.xdist_group("default-bounds")
 def test_errata_page_lists_what_reproduce_finds(default_bound_results):
     # The session's one run of every claim at its default bound (tests/conftest.py).
     results, artifacts = default_bound_results
