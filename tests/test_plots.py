@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
 
 import pytest
+from click.testing import CliRunner
 
+from nimlab.cli import main
 from nimlab.research import plots
 from nimlab.research.families import (
     SWEEPS,
@@ -74,9 +75,9 @@ def test_the_picture_shows_the_computed_values(tmp_path):
 
 def test_cli_writes_svg_and_json(tmp_path):
     out = tmp_path / "h.svg"
-    done = subprocess.run(["nimlab", "plot", "sharing-heatmap", "--max", "20", "--out", str(out),
-                           "--json"], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    done = CliRunner().invoke(main, ["plot", "sharing-heatmap", "--max", "20", "--out", str(out),
+                                     "--json"])
+    assert done.exit_code == 0, done.output
     assert valid(out) and '"kind": "sharing-heatmap"' in done.stdout
 
 

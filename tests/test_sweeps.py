@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import csv
 import subprocess
+import sys
 from functools import lru_cache
 from itertools import product
+from pathlib import Path
 
 import brute
 import pytest
+from click.testing import CliRunner
 
+from nimlab.cli import main
 from nimlab.research import families
 from nimlab.research.sweeps import run_sweep
 
@@ -191,15 +195,16 @@ def test_cli_bad_input(args, tmp_path, monkeypatch):
 def test_cli_rejects_a_foreign_file(tmp_path):
     other = tmp_path / "other.csv"
     other.write_text("a,b\n1,2\n")
-    done = subprocess.run(["nimlab", "sweep", "sharing4", "--total", "3", "--out", str(other)],
-                          capture_output=True, text=True)
-    assert done.returncode == 2 and "not a result file" in done.stderr
+    done = CliRunner().invoke(main, ["sweep", "sharing4", "--total", "3", "--out", str(other)])
+    assert done.exit_code == 2 and "not a result file" in done.stderr
     assert other.read_text() == "a,b\n1,2\n"
 
 
 def test_cli_runs_a_local_cluster(tmp_path):
     out = tmp_path / "t.csv"
-    done = subprocess.run(["nimlab", "sweep", "sharing4", "--total", "6", "--complement", "2",
+    # the installed console script of this interpreter, in a process of its own
+    nimlab = str(Path(sys.executable).with_name("nimlab"))
+    done = subprocess.run([nimlab, "sweep", "sharing4", "--total", "6", "--complement", "2",
                            "--threads", "--out", str(out), "--json"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
