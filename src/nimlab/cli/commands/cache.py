@@ -38,7 +38,7 @@ def list_command(as_json: bool) -> None:
         size = f"{e['bytes'] / 2**20:,.1f} MB"
         if e["problem"]:  # a data file whose sidecar cannot be read: listed, never used
             shown.add_row(e["game"] or "?", e["problem"], "?", size,
-                          "unused (nimlab cache clear removes it)")
+                          "unused")
             continue
         params = ", ".join(f"{k}={v}" for k, v in e["params"].items()) or "-"
         version = e["version"] + ("" if e["current"] else " (old, unused)")
