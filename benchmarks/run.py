@@ -30,7 +30,7 @@ import numpy as np
 # ------------------------------------------------------------------------------ cases
 def _sharing(kind: str, size: int) -> Callable[[], object]:
     from nimlab.kernels import sharing
-    fn = {"kernel": sharing.sharing_table, "reference": sharing.sharing_reference_compiled}[kind]
+    fn = {"kernel": sharing.sharing_values, "reference": sharing.sharing_reference_compiled}[kind]
     return lambda: fn(size)
 
 

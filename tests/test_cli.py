@@ -180,4 +180,5 @@ def test_unwritable_output_is_one_line_and_exit_2(tmp_path):
     result = CliRunner().invoke(main, ["table", "sharing", "--max", "4",
                                        "--out", str(blocker / "t.npy")])
     assert result.exit_code == 2
-    assert result.output.count("\n") == 1 and result.output.startswith("nimlab: error: cannot use")
+    assert result.output.count("\n") == 1 and result.output.startswith("nimlab: error: cannot write")
+    assert "is not a directory" in result.output

@@ -6,17 +6,19 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from nimlab.claims.artifacts import select_artifacts
-from nimlab.claims import select
+import pytest
+
 from nimlab.claims.report import errata_markdown
 
 ERRATA = Path(__file__).parents[1] / "docs" / "ERRATA.md"
 HEADING = re.compile(r"^### (\S+) \((.*)\): (fails|refuted|printed data differ)$")
 
 
-def test_errata_page_lists_what_reproduce_finds(tmp_path):
-    results = [claim.run() for claim in select((), "all")]
-    artifacts = [item.run(tmp_path) for item in select_artifacts(["all"])]
+@pytest.mark.slow
+@pytest.mark.xdist_group("default-bounds")
+def test_errata_page_lists_what_reproduce_finds(default_bound_results):
+    # The session's one run of every claim at its default bound (tests/conftest.py).
+    results, artifacts = default_bound_results
     wrong = {(r.claim.id, r.status) for r in results
              if r.status in ("fails", "refuted") and not r.claim.corrects}
     differ = {(a["id"], "printed data differ") for a in artifacts if not a["matches"]}

@@ -26,7 +26,7 @@ DATA = Path(__file__).parent / "data"
 
 # ------------------------------------------------------------------------------ sharing
 def test_sharing_kernel_equals_compiled_triple_loop_on_a_whole_box():
-    fast = sh_k.sharing_table(110)
+    fast = sh_k.sharing_values(110)
     slow = sh_k.sharing_reference_compiled(110)
     assert fast.shape == slow.shape == (111, 111)
     assert np.array_equal(fast, slow)
@@ -36,7 +36,7 @@ def test_sharing_kernel_equals_compiled_triple_loop_on_a_whole_box():
 
 
 def test_sharing_plain_python_reference_equals_kernel():
-    assert np.array_equal(sh_k.sharing_reference(28), sh_k.sharing_table(28))
+    assert np.array_equal(sh_k.sharing_reference(28), sh_k.sharing_values(28))
 
 
 def test_sharing_reference_equals_generic_solver():
@@ -49,7 +49,7 @@ def test_sharing_reference_equals_generic_solver():
 
 def test_sharing_kernel_matches_the_papers_table_1():
     # Test data: sharing-nim.txt, Table 1 (G(0, a, b) for 0 <= a <= b <= 16).
-    V = sh_k.sharing_table(16)
+    V = sh_k.sharing_values(16)
     rows = 0
     for line in (DATA / "sharing_table1.txt").read_text().splitlines():
         if not line.strip() or line.startswith("#"):
@@ -63,10 +63,10 @@ def test_sharing_kernel_matches_the_papers_table_1():
 
 
 def test_sharing_extension_equals_a_fresh_table():
-    fresh = sh_k.sharing_table(90)
-    grown = sh_k.extend_sharing_table(sh_k.sharing_table(37), 90)
+    fresh = sh_k.sharing_values(90)
+    grown = sh_k.extend_sharing_values(sh_k.sharing_values(37), 90)
     assert np.array_equal(fresh, grown)
-    assert np.array_equal(sh_k.extend_sharing_table(fresh, 40), fresh[:41, :41])
+    assert np.array_equal(sh_k.extend_sharing_values(fresh, 40), fresh[:41, :41])
 
 
 def test_sharing_value_dtype_falls_back_when_int16_is_too_small():
@@ -76,7 +76,7 @@ def test_sharing_value_dtype_falls_back_when_int16_is_too_small():
 
 def test_sharing_kernel_reports_progress_to_the_end():
     seen = []
-    sh_k.sharing_table(60, progress=lambda done, total: seen.append((done, total)))
+    sh_k.sharing_values(60, progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (61, 61)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 
@@ -212,7 +212,7 @@ def test_kernels_reject_bad_parameters():
     with pytest.raises(InputError, match="0..65534"):
         fib_k.last_p_table(2, 70000)
     with pytest.raises(InputError, match="GB of memory"):
-        sh_k.sharing_table(10**6)  # refused before anything is allocated
+        sh_k.sharing_values(10**6)  # refused before anything is allocated
     with pytest.raises(InputError, match="GB of memory"):
         end_k.endnim_values(3, 10**4)
 

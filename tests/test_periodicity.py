@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
 
 import brute
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
+from nimlab.cli import main
 from nimlab.research.periodicity import find_periodicity
 from nimlab.research.sequences import analyse_sequence, cash_function, cash_wins
 
@@ -226,7 +227,8 @@ def test_cli_bad_input_one_line_exit_2(args):
 
 
 def test_cli_json():
-    done = subprocess.run(["nimlab", "periodicity", "subtraction", "--set", "1,3,4", "--max",
-                           "60", "--json"], capture_output=True, text=True)
+    done = CliRunner().invoke(main, ["periodicity", "subtraction", "--set", "1,3,4", "--max",
+                                     "60", "--json"])
+    assert done.exit_code == 0, done.output
     data = json.loads(done.stdout)
     assert (data["status"], data["period"], data["preperiod"]) == ("proven", 7, 0)

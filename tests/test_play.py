@@ -204,12 +204,20 @@ def test_json_events_one_per_line():
     assert all(e["event"] != "hint" or "explanation" in e for e in events)
 
 
-def test_easy_level_is_reproducible_with_a_seed():
-    args = ["subtraction", "30", "--set", "1,3,4", "--level", "easy", "--seed", "5",
-            "--first", "computer"]
-    lines = ["1", "3", "4"] * 20
-    first, second = play(args, lines), play(args, lines)
-    assert first.exit_code == 0 and first.output == second.output
+def test_easy_level_is_reproducible_with_a_seed_and_another_seed_changes_it():
+    def computer_moves(seed: str) -> list:
+        args = ["subtraction", "30", "--set", "1,3,4", "--level", "easy", "--seed", seed,
+                "--first", "computer", "--json"]
+        done = play(args, ["1", "3", "4"] * 20)
+        assert done.exit_code == 0, done.output
+        events = [json.loads(line) for line in done.output.strip().splitlines()]
+        return [e["to"] for e in events if e["event"] == "move" and e["player"] == COMPUTER]
+
+    five = computer_moves("5")
+    assert five and computer_moves("5") == five  # the same seed: the same game
+    # Another seed: other random choices (deterministic for these two seeds; were the seed
+    # ignored, the first assertion would fail instead).
+    assert computer_moves("6") != five
 
 
 BAD = [

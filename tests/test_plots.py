@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
 
 import pytest
+from click.testing import CliRunner
 
+from nimlab.cli import main
 from nimlab.research import plots
 from nimlab.research.families import (
     SWEEPS,
@@ -62,20 +63,21 @@ def test_sweep_summaries(tmp_path):
 
 def test_the_picture_shows_the_computed_values(tmp_path):
     # the sequence plot draws exactly the row of the table
-    from nimlab.research.sequences import sharing_grid, sharing_row
+    from nimlab.research.sequences import sharing_row
+    from nimlab.store import sharing_values
 
     figure = plots.sequence_figure(6, 50)
     line = figure.axes[0].lines[0]
-    assert list(line.get_ydata()) == sharing_row(sharing_grid(60), 6)[:50]
+    assert list(line.get_ydata()) == sharing_row(sharing_values(60), 6)[:50]
     assert list(line.get_xdata()) == list(range(7, 57))
     plots.save(figure, tmp_path / "x.png")
 
 
 def test_cli_writes_svg_and_json(tmp_path):
     out = tmp_path / "h.svg"
-    done = subprocess.run(["nimlab", "plot", "sharing-heatmap", "--max", "20", "--out", str(out),
-                           "--json"], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
+    done = CliRunner().invoke(main, ["plot", "sharing-heatmap", "--max", "20", "--out", str(out),
+                                     "--json"])
+    assert done.exit_code == 0, done.output
     assert valid(out) and '"kind": "sharing-heatmap"' in done.stdout
 
 

@@ -21,11 +21,15 @@ from nimlab.kernels import sharing as sh_k
 
 @pytest.fixture(autouse=True)
 def cache(tmp_path, monkeypatch):
-    """Every test gets its own store, and every table is worth storing."""
+    """Every test gets its own store, every table is worth storing, and no table is kept in
+    memory (the memo has tests of its own): each request goes to the disk."""
     directory = tmp_path / "cache"
     monkeypatch.setenv(store.ENV, str(directory))
     monkeypatch.setattr(store, "MIN_WORK", 0)
-    return directory
+    monkeypatch.setattr(store, "MEMO_BYTES", 0)
+    store.forget()
+    yield directory
+    store.forget()
 
 
 class Counter:
@@ -86,19 +90,19 @@ def test_small_tables_are_not_written(cache, monkeypatch):
     assert store.entries() == []
 
 
-def test_sharing_table_is_extended_not_recomputed(cache, monkeypatch):
-    small = store.sharing_table(45)
-    assert np.array_equal(small, sh_k.sharing_table(45))
+def test_sharing_values_are_extended_not_recomputed(cache, monkeypatch):
+    small = store.sharing_values(45)
+    assert np.array_equal(small, sh_k.sharing_values(45))
 
     def refuse(*args, **kwargs):
         raise AssertionError("computed from scratch")
 
-    monkeypatch.setattr(sh_k, "sharing_table", refuse)
-    grown = store.sharing_table(100)
+    monkeypatch.setattr(sh_k, "sharing_values", refuse)
+    grown = store.sharing_values(100)
     assert np.array_equal(grown, sh_k.sharing_reference_compiled(100))
     [entry] = store.entries()  # the smaller table was superseded
     assert entry.bound == (100,)
-    assert np.array_equal(store.sharing_table(30), grown[:31, :31])
+    assert np.array_equal(store.sharing_values(30), grown[:31, :31])
 
 
 def test_a_truncated_or_corrupted_file_is_recomputed(cache):
@@ -138,14 +142,14 @@ def test_a_process_killed_before_the_replace_leaves_no_table(cache):
         from nimlab import store
         store.MIN_WORK = 0
         store.os.replace = lambda src, dst: os.kill(os.getpid(), signal.SIGKILL)
-        store.sharing_table(60)
+        store.sharing_values(60)
     """)
     done = subprocess.run([sys.executable, "-c", script], env={**__import__("os").environ},
                           capture_output=True)
     assert done.returncode != 0
     assert [f for f in files(cache) if not f.endswith(".part")] == []
     assert store.entries() == []
-    assert np.array_equal(store.sharing_table(60), sh_k.sharing_table(60))
+    assert np.array_equal(store.sharing_values(60), sh_k.sharing_values(60))
     store.clear()
     assert files(cache) == []
 
@@ -191,7 +195,7 @@ def test_cache_list_and_clear_through_the_cli(cache, tmp_path):
     out = tmp_path / "t.npy"
     made = runner.invoke(main, ["table", "sharing", "--max", "70", "--out", str(out)])
     assert made.exit_code == 0, made.output
-    assert np.array_equal(np.load(out), sh_k.sharing_table(70))
+    assert np.array_equal(np.load(out), sh_k.sharing_values(70))
     listed = json.loads(runner.invoke(main, ["cache", "list", "--json"]).output)
     [entry] = listed["tables"]
     assert (entry["game"], entry["bound"], entry["current"]) == ("sharing", 70, True)
@@ -239,6 +243,7 @@ def test_ctrl_c_during_nimlab_table_leaves_no_file(cache, tmp_path, monkeypatch)
 
     monkeypatch.setattr(table_command, "progress_bar", interrupting_bar)
     out = tmp_path / "out" / "v.npy"
+    out.parent.mkdir()
     done = CliRunner().invoke(main, ["table", "sharing", "--max", "300", "--out", str(out)])
     assert done.exit_code == 130 and len(calls) == 3
     assert not out.exists() and store.entries() == [] and files(cache) == []

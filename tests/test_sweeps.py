@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import csv
 import subprocess
+import sys
 from functools import lru_cache
 from itertools import product
+from pathlib import Path
 
 import brute
 import pytest
+from click.testing import CliRunner
 
+from nimlab.cli import main
 from nimlab.research import families
 from nimlab.research.sweeps import run_sweep
 
@@ -56,7 +60,7 @@ def brute_conjecture(moves, bound):
 def test_cash_conjecture_end_to_end_rerun_and_extension(client, tmp_path):
     out = tmp_path / "cash.csv"
     bounds = {"max_element": 4, "n": 36}
-    first = run_sweep("cash-conjecture", out, bounds, client=client)
+    first = run_sweep(families.SWEEPS["cash-conjecture"], out, bounds, client=client)
     assert (first.jobs, first.ran, first.skipped) == (8, 8, 0)
     rows = read(out)
     assert len(rows) == 8
@@ -70,11 +74,11 @@ def test_cash_conjecture_end_to_end_rerun_and_extension(client, tmp_path):
     assert row14["b_witness"].startswith("f(5) = 4")
     # a rerun skips every finished job and leaves the file as it was
     before = out.read_text()
-    again = run_sweep("cash-conjecture", out, bounds, client=client)
+    again = run_sweep(families.SWEEPS["cash-conjecture"], out, bounds, client=client)
     assert (again.ran, again.skipped) == (0, 8) and out.read_text() == before
     assert again.summary == first.summary
     # larger bounds add jobs beside the old rows
-    more = run_sweep("cash-conjecture", out, {"max_element": 5, "n": 36}, client=client)
+    more = run_sweep(families.SWEEPS["cash-conjecture"], out, {"max_element": 5, "n": 36}, client=client)
     assert (more.jobs, more.skipped, more.ran) == (16, 8, 8)
     assert len(read(out)) == 16
 
@@ -89,19 +93,19 @@ def test_interrupted_sweep_keeps_finished_rows(client, tmp_path):
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        run_sweep("sharing4", out, {"total": 9, "complement": 3}, client=client,
+        run_sweep(families.SWEEPS["sharing4"], out, {"total": 9, "complement": 3}, client=client,
                   on_row=stop_after_two)
     rows = read(out)
     assert [r["job"] for r in rows] == seen
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".part")]
-    done = run_sweep("sharing4", out, {"total": 9, "complement": 3}, client=client)
+    done = run_sweep(families.SWEEPS["sharing4"], out, {"total": 9, "complement": 3}, client=client)
     assert (done.skipped, done.ran, done.jobs) == (2, 12, 14)
     assert sorted(r["job"] for r in read(out)) == sorted(j for j, _ in
                                                          families._sharing4_jobs(done.bounds))
 
 
 def test_sharing4_against_brute_force(client, tmp_path):
-    result = run_sweep("sharing4", tmp_path / "s.csv", {"total": 11, "complement": 4},
+    result = run_sweep(families.SWEEPS["sharing4"], tmp_path / "s.csv", {"total": 11, "complement": 4},
                        client=client)
     for row in result.rows:
         if row["kind"] == "total":
@@ -130,7 +134,7 @@ def test_graph_nim_rows_against_brute_force():
 
 
 def test_graph_nim_sweep_small(client, tmp_path):
-    result = run_sweep("graph-nim", tmp_path / "g.csv", {"tokens3": 4, "tokens4": 2},
+    result = run_sweep(families.SWEEPS["graph-nim"], tmp_path / "g.csv", {"tokens3": 4, "tokens4": 2},
                        client=client)
     three = result.summary["3_vertices"]
     assert three["digraphs"] == 16 and three["weakly_connected"] == 13
@@ -165,7 +169,7 @@ def test_sharing_rows_against_brute_force():
 
 
 def test_sharing_conjectures_sweep_small(client, tmp_path):
-    result = run_sweep("sharing-conjectures", tmp_path / "c.csv", {"max": 40, "rows": 6},
+    result = run_sweep(families.SWEEPS["sharing-conjectures"], tmp_path / "c.csv", {"max": 40, "rows": 6},
                        client=client)
     assert result.ran == 8 and result.summary["corollary_3_fails"] == []
     assert result.summary["conjecture_3_violations_whole_table"] == 0
@@ -191,15 +195,16 @@ def test_cli_bad_input(args, tmp_path, monkeypatch):
 def test_cli_rejects_a_foreign_file(tmp_path):
     other = tmp_path / "other.csv"
     other.write_text("a,b\n1,2\n")
-    done = subprocess.run(["nimlab", "sweep", "sharing4", "--total", "3", "--out", str(other)],
-                          capture_output=True, text=True)
-    assert done.returncode == 2 and "not a result file" in done.stderr
+    done = CliRunner().invoke(main, ["sweep", "sharing4", "--total", "3", "--out", str(other)])
+    assert done.exit_code == 2 and "not a result file" in done.stderr
     assert other.read_text() == "a,b\n1,2\n"
 
 
 def test_cli_runs_a_local_cluster(tmp_path):
     out = tmp_path / "t.csv"
-    done = subprocess.run(["nimlab", "sweep", "sharing4", "--total", "6", "--complement", "2",
+    # the installed console script of this interpreter, in a process of its own
+    nimlab = str(Path(sys.executable).with_name("nimlab"))
+    done = subprocess.run([nimlab, "sweep", "sharing4", "--total", "6", "--complement", "2",
                            "--threads", "--out", str(out), "--json"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
@@ -209,9 +214,9 @@ def test_cli_runs_a_local_cluster(tmp_path):
 def test_section6_printed_data():
     """sharing-nim.txt Section 6: the largest row a holding a g-position (a <= b/2), b <= 200,
     and the b of the 2-positions in rows 0 and 3 (first 300 values) - test data."""
-    from nimlab.research.sequences import sharing_grid
+    from nimlab.store import sharing_values
 
-    table = sharing_grid(300)
+    table = sharing_values(300)
     largest = dict(x.split(":") for x in
                    families.check_conjecture3(table[:201, :201])["largest_a_per_g"])
     printed = {4: 6, 5: 6, 6: 7, 7: 9, 8: 12, 9: 11, 10: 13}
@@ -226,7 +231,7 @@ def test_section6_printed_data():
 def test_existing_scheduler_by_address(client, tmp_path):
     # the --scheduler path: connect to a running cluster by its address (here the module's)
     out = tmp_path / "g.csv"
-    result = run_sweep("sharing4", out, {"total": 5, "complement": 2},
+    result = run_sweep(families.SWEEPS["sharing4"], out, {"total": 5, "complement": 2},
                        scheduler=client.scheduler.address)
     assert result.ran == 9 and len(read(out)) == 9
 
@@ -244,12 +249,11 @@ def test_failed_job_is_reported_left_out_and_retried(client, tmp_path, monkeypat
     toy = Sweep("toy", "squares", ["square"], {"top": (3, "k = 0..top")},
                 lambda b: [(f"k={k}", {"k": k}) for k in range(b["top"] + 1)], run,
                 lambda rows, b: {"sum": sum(int(r["square"]) for r in rows)})
-    monkeypatch.setitem(families.SWEEPS, "toy", toy)
     out = tmp_path / "toy.csv"
-    first = run_sweep("toy", out, client=client)
+    first = run_sweep(toy, out, client=client)
     assert first.failed == [("k=2", "ValueError: no luck")] and first.ran == 3
     assert "incomplete" in first.summary and sorted(r["job"] for r in read(out)) == [
         "k=0", "k=1", "k=3"]
     broken["on"] = False
-    second = run_sweep("toy", out, client=client)
+    second = run_sweep(toy, out, client=client)
     assert (second.skipped, second.ran, second.summary) == (3, 1, {"sum": 14})

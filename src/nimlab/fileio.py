@@ -25,7 +25,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, Sequence
 
-__all__ = ["atomic_file", "write_bytes", "write_text", "write_csv", "write_json", "umask_mode"]
+__all__ = ["atomic_file", "write_bytes", "write_text", "write_csv", "write_json", "umask_mode",
+           "check_target"]
 
 
 def umask_mode(base: int = 0o666) -> int:
@@ -33,6 +34,27 @@ def umask_mode(base: int = 0o666) -> int:
     mask = os.umask(0)
     os.umask(mask)
     return base & ~mask
+
+
+def check_target(path: str | os.PathLike, suffixes: Sequence[str] = (),
+                 kind: str = "file") -> Path:
+    """``path`` as a file to write, checked before any work: its name ends in one of
+    ``suffixes`` (if given) and its directory exists.  Otherwise a one-line
+    :class:`~nimlab.errors.InputError` (nothing is created)."""
+    from nimlab.errors import InputError
+
+    path = Path(path)
+    if suffixes and path.suffix.lower() not in suffixes:
+        names = ", ".join(suffixes[:-1]) + (" or " if len(suffixes) > 1 else "") + suffixes[-1]
+        raise InputError(f"cannot write {path.name}: the {kind}'s name must end in {names}")
+    parent = path.parent
+    if not parent.is_dir():
+        state = "is not a directory" if parent.exists() else "does not exist"
+        raise InputError(f"cannot write {path}: the directory {parent} {state}; create it "
+                         "first or choose another --out")
+    if path.is_dir():
+        raise InputError(f"cannot write {path}: it is a directory")
+    return path
 
 
 @contextlib.contextmanager

@@ -2,26 +2,33 @@
 
 Tables live in :func:`cache_dir` (the user's cache directory, or ``$NIMLAB_CACHE``).  An entry is
 a ``.npy`` file and a small JSON sidecar holding its key - game, parameters, range (``bound``) and
-nimlab version - and the file's size and CRC-32.  Both are written atomically (temporary file,
-then ``os.replace``), data first, so an interrupted run leaves at worst a data file without a
-sidecar, which is ignored; a file whose size, checksum or contents do not match its sidecar is
-deleted and the table recomputed.
+nimlab version - and the file's size and CRC-32.  Both are written through :mod:`nimlab.fileio`
+(atomically, with the user's umask), data first, so an interrupted run leaves at worst a data file
+without a sidecar, which is never read (``nimlab cache list`` shows it, ``cache clear`` removes
+it).  A file whose size, checksum or contents do not match its sidecar is deleted, with a one-line
+warning on stderr, and the table recomputed.
 
 A request is answered by the smallest stored table of the same key that covers it (sliced down),
 else by extending the largest smaller one when the game allows it (Sharing Nim grows by columns
 ``b``), else by computing.  Tables that are cheap to compute (less than :data:`MIN_WORK` cells)
-are not written.
+are not written.  Before anything is read or computed, the memory the table needs is checked
+(:func:`nimlab.kernels.check_memory`): a table larger than the machine is refused in one line.
+
+This module is also nimlab's one in-process cache: the last tables handed out (at most
+:data:`MEMO_BYTES` in all) are kept in memory, read-only, so a process asking twice computes or
+reads once.  :func:`forget` empties it.
 
 Python API for other modules::
 
     from nimlab import store
-    V = store.sharing_table(5000)                    # G(0, a, b), computed once, then reused
+    V = store.sharing_values(5000)                   # G(0, a, b), computed once, then reused
     store.fibonacci_first_move(3, 200, factor=2)     # first-move P-positions
     store.endnim_values(3, 100, "misere")            # End-Nim values (layout: nimlab.kernels.endnim)
     store.cash_winners((1, 3, 4), 100, 100)          # W[n, d1, d2]
     store.cached(game, params, bound, compute, ...)  # any other table
 
-Every function takes ``use_cache=False`` to compute without touching the disk.
+Every function takes ``use_cache=False`` to compute without touching the disk or the memo.
+Arrays handed out are read-only (copy them to change them).
 """
 
 from __future__ import annotations
@@ -29,25 +36,34 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
+import re
+import sys
 import time
 import zlib
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from nimlab import __version__
-from nimlab.kernels import Progress, no_progress
+from nimlab import __version__, fileio
+from nimlab.errors import InputError, NimlabError
+from nimlab.kernels import check_memory
+from nimlab.progress import Progress, quiet
 
 ENV = "NIMLAB_CACHE"
 #: Tables computed from fewer cells than this are not worth a file.
 MIN_WORK = 4_000_000
+#: The in-process memo keeps at most this many bytes of tables (0: no memo).
+MEMO_BYTES = 1 << 30
 
 Bound = Any  # an int, or a tuple of ints (one per dimension of the range)
 Slicer = Callable[[np.ndarray, Bound, Bound], np.ndarray]
 Extender = Callable[[np.ndarray, Bound, Bound, Progress], np.ndarray]
+
+#: File names the store writes: ``GAME-KEY-BOUND.npy`` (KEY: 12 hex digits, BOUND: ``NxM``).
+_NAME = re.compile(r"^(?P<game>.+)-(?P<key>[0-9a-f]{12})-(?P<bound>\d+(?:x\d+)*)$")
 
 
 def cache_dir() -> Path:
@@ -59,27 +75,53 @@ def cache_dir() -> Path:
     return Path(user_cache_dir("nimlab"))
 
 
+def warn(message: str) -> None:
+    """One line on stderr (the store's only way to speak)."""
+    print(f"nimlab: warning: {' '.join(message.split())}", file=sys.stderr, flush=True)
+
+
 @dataclass
 class Entry:
-    """One stored table: ``path`` (the .npy file) and its sidecar ``meta``."""
+    """One stored table: ``path`` (the .npy file) and its sidecar ``meta``.
+
+    ``problem`` is set (``"metadata unreadable"`` or ``"metadata missing"``) for a data file
+    whose sidecar cannot be used; such an entry is listed and cleared, never read.
+    """
 
     path: Path
     meta: dict
+    problem: str | None = None
 
     @property
     def sidecar(self) -> Path:
         return self.path.with_suffix(".json")
 
     @property
+    def game(self) -> str | None:
+        if self.problem is None:
+            return self.meta["game"]
+        found = _NAME.match(self.path.stem)
+        return found.group("game") if found else None
+
+    @property
     def bound(self) -> tuple[int, ...]:
         return tuple(self.meta["bound"])
 
+    @property
+    def size(self) -> int:
+        """Bytes on disk (the sidecar's record, or the file's size when it was listed)."""
+        return int(self.meta["size"])
+
     def to_dict(self) -> dict:
+        if self.problem is not None:
+            return {"game": self.game, "params": None, "bound": None, "version": None,
+                    "shape": None, "dtype": None, "bytes": self.size, "file": str(self.path),
+                    "current": False, "problem": self.problem}
         return {"game": self.meta["game"], "params": self.meta["params"],
                 "bound": _unwrap(self.bound), "version": self.meta["version"],
                 "shape": self.meta["shape"], "dtype": self.meta["dtype"],
                 "bytes": self.meta["size"], "file": str(self.path),
-                "current": self.meta["version"] == __version__}
+                "current": self.meta["version"] == __version__, "problem": None}
 
     def remove(self) -> None:
         self.sidecar.unlink(missing_ok=True)
@@ -99,17 +141,41 @@ def _key(game: str, params: dict) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:12]
 
 
+def _read_meta(sidecar: Path) -> dict | None:
+    try:
+        meta = json.loads(sidecar.read_text())
+        meta["game"], meta["bound"], meta["size"], meta["shape"], meta["dtype"]  # noqa: B018
+        [int(b) for b in meta["bound"]]
+        int(meta["size"])
+        return meta
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
 def entries(directory: Path | None = None) -> list[Entry]:
     """Every entry with a readable sidecar (current and older nimlab versions)."""
+    return [e for e in listing(directory) if e.problem is None]
+
+
+def listing(directory: Path | None = None) -> list[Entry]:
+    """Every table file of the store: the readable entries and, with ``problem`` set, the data
+    files whose sidecar is unreadable or missing (what ``nimlab cache list`` shows)."""
     directory = cache_dir() if directory is None else directory
+    if not directory.is_dir():
+        return []
     found = []
-    for sidecar in sorted(directory.glob("*.json")) if directory.is_dir() else []:
-        try:
-            meta = json.loads(sidecar.read_text())
-            meta["game"], meta["bound"], meta["size"]  # noqa: B018 - required keys
-        except (OSError, ValueError, KeyError, TypeError):
-            continue
-        found.append(Entry(sidecar.with_suffix(".npy"), meta))
+    for path in sorted(directory.glob("*.npy")):
+        sidecar = path.with_suffix(".json")
+        meta = _read_meta(sidecar) if sidecar.exists() else None
+        if meta is None:
+            try:
+                size = path.stat().st_size
+            except OSError:
+                continue
+            problem = "metadata unreadable" if sidecar.exists() else "metadata missing"
+            found.append(Entry(path, {"size": size}, problem))
+        else:
+            found.append(Entry(path, meta))
     return found
 
 
@@ -126,52 +192,52 @@ def _checksum(path: Path) -> int:
     return crc
 
 
-def atomic_write(path: Path, write: Callable[[Any], None]) -> Path:
-    """Create ``path`` by ``write(binary_handle)`` on a temporary file then ``os.replace``: an
-    interrupted write never leaves a partial ``path`` (only a hidden ``.part`` file, removed)."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            write(handle)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    return path
-
-
 def save(game: str, params: dict, bound: Bound, array: np.ndarray) -> Entry:
     """Store ``array`` under (game, params, bound, version), atomically."""
     directory = cache_dir()
-    directory.mkdir(parents=True, exist_ok=True)
     bound = _as_tuple(bound)
     stem = f"{game}-{_key(game, params)}-{'x'.join(map(str, bound))}"
     path = directory / f"{stem}.npy"
-    atomic_write(path, lambda handle: np.save(handle, array))
+    fileio.write_bytes(path, lambda handle: np.save(handle, array), make_parents=True)
     meta = {"game": game, "params": params, "bound": list(bound), "version": __version__,
             "shape": list(array.shape), "dtype": str(array.dtype),
             "size": path.stat().st_size, "crc32": _checksum(path), "created": time.time()}
     entry = Entry(path, meta)
-    atomic_write(entry.sidecar, lambda handle: handle.write(json.dumps(meta, indent=1).encode()))
+    fileio.write_json(entry.sidecar, meta, indent=1)
     return entry
 
 
-def load(entry: Entry) -> np.ndarray | None:
-    """The entry's array, or ``None`` (and the entry deleted) if the file is damaged."""
+def _entry_bytes(entry: Entry) -> int:
+    return int(np.prod(entry.meta["shape"], dtype=object)) * np.dtype(entry.meta["dtype"]).itemsize
+
+
+def load(entry: Entry, bound: Bound | None = None, slicer: Slicer | None = None) -> np.ndarray | None:
+    """The entry's array (cut down by ``slicer(array, stored, bound)`` if given), or ``None`` -
+    with a one-line warning on stderr and the entry deleted - if the file is damaged."""
     meta = entry.meta
     try:
-        if entry.path.stat().st_size != meta["size"] or _checksum(entry.path) != meta["crc32"]:
-            raise ValueError("size or checksum")
-        array = np.load(entry.path, allow_pickle=False)
+        if entry.path.stat().st_size != meta["size"]:
+            raise ValueError("truncated or grown: its size does not match its record")
+        if _checksum(entry.path) != meta["crc32"]:
+            raise ValueError("its checksum does not match its record")
+        array = np.load(entry.path, mmap_mode="r", allow_pickle=False)
         if list(array.shape) != meta["shape"] or str(array.dtype) != meta["dtype"]:
-            raise ValueError("shape or dtype")
-        return array
-    except (OSError, ValueError, KeyError, EOFError):
+            raise ValueError("its shape or type does not match its record")
+        if slicer is None or _as_tuple(bound) == entry.bound:
+            wanted = array
+        else:
+            wanted = slicer(array, _unwrap(entry.bound), bound)
+        check_memory(wanted.nbytes, f"reading the stored table {entry.path.name}")
+        return np.array(wanted)  # in memory, not a view of the file
+    except NimlabError:  # too large to read: refused, the file is kept
+        raise
+    except FileNotFoundError:  # removed meanwhile (another process cleared the store)
         entry.remove()
+        return None
+    except (OSError, ValueError, KeyError, EOFError) as problem:
+        entry.remove()
+        reason = getattr(problem, "strerror", None) or problem
+        warn(f"dropped the damaged stored table {entry.path.name} ({reason}); recomputing it")
         return None
 
 
@@ -181,32 +247,85 @@ def slice_square(array: np.ndarray, stored: Bound, bound: Bound) -> np.ndarray:
     return array[(slice(0, b + 1),) * array.ndim]
 
 
+# ------------------------------------------------------------------------ the memo
+#: (cache directory, game, parameters) -> (bound, read-only array), least recently used first.
+_MEMO: OrderedDict[tuple[str, str, str], tuple[tuple[int, ...], np.ndarray]] = OrderedDict()
+
+
+def forget() -> None:
+    """Empty the in-process memo (the tables on disk stay)."""
+    _MEMO.clear()
+
+
+def _memo_key(game: str, params: dict) -> tuple[str, str, str]:
+    return (str(cache_dir()), game, json.dumps(params, sort_keys=True))
+
+
+def _frozen(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+def _remember(key: tuple[str, str, str], bound: tuple[int, ...], array: np.ndarray) -> None:
+    if array.nbytes > MEMO_BYTES:
+        return
+    _MEMO.pop(key, None)
+    _MEMO[key] = (bound, array)
+    while sum(a.nbytes for _, a in _MEMO.values()) > MEMO_BYTES:
+        _MEMO.popitem(last=False)
+
+
+def _recall(key: tuple[str, str, str], want: tuple[int, ...], bound: Bound,
+            slicer: Slicer) -> np.ndarray | None:
+    held = _MEMO.get(key)
+    if held is None or not all(s >= w for s, w in zip(held[0], want)):
+        return None
+    _MEMO.move_to_end(key)
+    stored, array = held
+    return array if stored == want else _frozen(slicer(array, _unwrap(stored), bound))
+
+
+# ------------------------------------------------------------------------ the lookup
 def cached(game: str, params: dict, bound: Bound, compute: Callable[[Bound, Progress], np.ndarray],
            *, slicer: Slicer = slice_square, extend: Extender | None = None,
-           use_cache: bool = True, progress: Progress = no_progress,
-           work: int | None = None) -> np.ndarray:
-    """The table ``compute(bound, progress)``, from the store when possible.
+           use_cache: bool = True, progress: Progress = quiet,
+           work: int | None = None, nbytes: int | None = None,
+           what: str | None = None) -> np.ndarray:
+    """The table ``compute(bound, progress)``, from the memo or the store when possible.
 
     ``bound`` is an int or a tuple (a stored table covers a request when it is at least as large
     in every component); ``slicer(array, stored_bound, bound)`` cuts a stored table down;
     ``extend(array, stored_bound, bound, progress)`` grows a smaller one, if the game allows it.
     ``work`` is the number of cells the computation visits (default: the result's size).
+    ``nbytes`` is the memory the computation needs at most: above the machine's memory the
+    request is refused (:class:`~nimlab.errors.InputError`, one line naming ``what``) before
+    anything is read or allocated.
     """
+    if nbytes is not None:
+        check_memory(nbytes, what or f"the {game} table for {_unwrap(_as_tuple(bound))}")
     if not use_cache:
         return compute(bound, progress)
     want = _as_tuple(bound)
+    key = _memo_key(game, params)
+    if MEMO_BYTES > 0:
+        held = _recall(key, want, bound, slicer)
+        if held is not None:
+            return held
     same = _matching(game, params)
     covering = sorted((e for e in same if all(s >= w for s, w in zip(e.bound, want))),
                       key=lambda e: e.meta["size"])
     for entry in covering:
-        array = load(entry)
+        array = load(entry, bound, slicer)
         if array is not None:
-            if entry.bound == want:
-                return array
-            return np.array(slicer(array, _unwrap(entry.bound), bound))  # a copy, not a view
+            _remember(key, want, _frozen(array))
+            return array
     result = None
-    if extend is not None:
-        smaller = sorted((e for e in same if all(s <= w for s, w in zip(e.bound, want))),
+    held = _MEMO.get(key) if MEMO_BYTES > 0 else None
+    if extend is not None and held is not None and all(s <= w for s, w in zip(held[0], want)):
+        result = extend(held[1], _unwrap(held[0]), bound, progress)
+    elif extend is not None:
+        smaller = sorted((e for e in same if all(s <= w for s, w in zip(e.bound, want))
+                          and e.path.exists()),
                          key=lambda e: e.meta["size"], reverse=True)
         for entry in smaller:
             array = load(entry)
@@ -221,39 +340,54 @@ def cached(game: str, params: dict, bound: Bound, compute: Callable[[Bound, Prog
             if entry.path.exists() and all(s <= w for s, w in zip(entry.bound, want)) \
                     and entry.bound != want:
                 entry.remove()
+    _remember(key, want, _frozen(result))
     return result
 
 
 def clear(game: str | None = None) -> list[Entry]:
-    """Delete stored tables (of ``game`` only, if given) and leftovers; returns what went."""
+    """Delete stored tables (of ``game`` only, if given) and leftovers; returns what went.
+
+    Data files whose sidecar is unreadable go too (their game is read from the file name)."""
     directory = cache_dir()
-    gone = [e for e in entries() if game is None or e.meta["game"] == game]
+    gone = [e for e in listing() if game is None or e.game == game]
     for entry in gone:
         entry.remove()
     if game is None and directory.is_dir():
-        for leftover in list(directory.glob("*.npy")) + list(directory.glob(".*.part")):
+        stray = list(directory.glob(".*.part")) + [
+            p for p in directory.glob("*.json") if not p.with_suffix(".npy").exists()]
+        for leftover in stray:
             leftover.unlink(missing_ok=True)
+    forget()
     return gone
 
 
 # ------------------------------------------------------------------------------ the games
-def sharing_table(bound: int, progress: Progress = no_progress,
-                  use_cache: bool = True) -> np.ndarray:
+# One function per kind of table: the key (game, parameters), the kernel that computes it, how a
+# stored table is sliced or extended, and the memory it needs (checked before anything else).
+def sharing_values(bound: int, progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` of 3-pile Sharing Nim (see :mod:`nimlab.kernels.sharing`)."""
     from nimlab.kernels import sharing
 
-    return cached("sharing", {}, bound, lambda b, p: sharing.sharing_table(b, p),
-                  extend=lambda array, old, b, p: sharing.extend_sharing_table(array, b, p),
-                  use_cache=use_cache, progress=progress, work=(bound + 1) ** 2)
+    if bound < 0:
+        raise InputError(f"the largest pile must be >= 0, got {bound}")
+    return cached("sharing", {}, bound, lambda b, p: sharing.sharing_values(b, p),
+                  extend=lambda array, old, b, p: sharing.extend_sharing_values(array, b, p),
+                  use_cache=use_cache, progress=progress, work=(bound + 1) ** 2,
+                  nbytes=sharing.table_bytes(bound),
+                  what=f"the Sharing Nim table for B = {bound}")
 
 
 def fibonacci_first_move(piles: int, bound: int, factor: Any = 2,
-                         progress: Progress = no_progress,
+                         progress: Progress = quiet,
                          use_cache: bool = True) -> list[tuple[int, ...]]:
     """First-move P-positions of ``piles`` (1-3) piles in ``2..bound``, descending, sorted."""
     from nimlab.kernels import fibonacci
 
     factor = fibonacci._factor(factor)
+    if piles not in (1, 2, 3):
+        raise InputError(f"the Fibonacci kernel handles 1, 2 or 3 piles, got {piles}")
+    if bound < 0:
+        raise InputError(f"the largest pile must be >= 0, got {bound}")
 
     def compute(b: int, p: Progress) -> np.ndarray:
         found = fibonacci.first_move_p_positions(piles, b, factor, p)
@@ -262,26 +396,38 @@ def fibonacci_first_move(piles: int, bound: int, factor: Any = 2,
     def slicer(array: np.ndarray, stored: Bound, b: Bound) -> np.ndarray:
         return array[array.max(axis=1, initial=0) <= b] if len(array) else array
 
+    cells = fibonacci.cell_count(piles, bound)
     rows = cached("fibonacci-first-move", {"piles": piles, "factor": str(factor)}, bound,
-                  compute, slicer=slicer, use_cache=use_cache, progress=progress,
-                  work=fibonacci.cell_count(piles, bound))
+                  compute, slicer=slicer, use_cache=use_cache, progress=progress, work=cells,
+                  nbytes=cells * (fibonacci._dtype_for(bound, factor).itemsize + 1 + 2 * piles),
+                  what=f"the {piles}-pile Fibonacci Nim table for N = {bound}")
     return [tuple(int(x) for x in row) for row in rows]
 
 
 def endnim_values(piles: int, bound: int, variant: str = "normal",
-                  progress: Progress = no_progress, use_cache: bool = True) -> np.ndarray:
+                  progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
     """End-Nim values (layout of :func:`nimlab.kernels.endnim.endnim_values`)."""
     from nimlab.kernels import endnim
 
+    if bound < 0:
+        raise InputError(f"the largest pile must be >= 0, got {bound}")
+    side = bound + 1
+    # The 1-pile values, the 2-pile grid (int64) and, for 3 piles, the cube and a work grid.
+    need = side * 8 + (side * side * 8 if piles >= 2 else 0) + \
+        (side ** 3 * 4 + side * side * 8 if piles >= 3 else 0)
     return cached("end-nim", {"piles": piles, "variant": variant}, bound,
                   lambda b, p: endnim.endnim_values(piles, b, variant, p),
-                  use_cache=use_cache, progress=progress)
+                  use_cache=use_cache, progress=progress, nbytes=need,
+                  what=f"the {piles}-pile End-Nim table for N = {bound}")
 
 
 def cash_winners(subtraction_set: Sequence[int], stones: int, budget: int,
-                 progress: Progress = no_progress, use_cache: bool = True) -> np.ndarray:
+                 progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
     """``W[n, d1, d2]`` of NIM(A) with cash (see :mod:`nimlab.kernels.cash`)."""
     from nimlab.kernels import cash
+
+    if stones < 0 or budget < 0:
+        raise InputError("stones and budgets must be >= 0")
 
     def slicer(array: np.ndarray, stored: Bound, b: Bound) -> np.ndarray:
         n, d = b
@@ -289,7 +435,9 @@ def cash_winners(subtraction_set: Sequence[int], stones: int, budget: int,
 
     return cached("cash", {"set": sorted(int(a) for a in subtraction_set)}, (stones, budget),
                   lambda b, p: cash.cash_winners(subtraction_set, b[0], b[1], p),
-                  slicer=slicer, use_cache=use_cache, progress=progress)
+                  slicer=slicer, use_cache=use_cache, progress=progress,
+                  nbytes=(stones + 1) * (budget + 1) ** 2,
+                  what=f"the cash table for n = {stones}, d = {budget}")
 
 
 def subtraction_values(subtraction_set: Sequence[int], bound: int,
@@ -297,6 +445,9 @@ def subtraction_values(subtraction_set: Sequence[int], bound: int,
     """The nim-sequence of NIM(A) for ``n = 0..bound``."""
     from nimlab.kernels import cash
 
+    if bound < 0:
+        raise InputError(f"n must be >= 0, got {bound}")
     return cached("subtraction", {"set": sorted(int(a) for a in subtraction_set)}, bound,
                   lambda b, p: cash.subtraction_values(subtraction_set, b),
-                  use_cache=use_cache)
+                  use_cache=use_cache, nbytes=(bound + 1) * 8,
+                  what=f"the nim-sequence of NIM(A) up to n = {bound}")

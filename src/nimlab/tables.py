@@ -3,7 +3,8 @@
 A :class:`Table` is either a *grid* (rows and columns indexed by integers, e.g. the paper's
 Table 1 of Sharing Nim, ``G(0, a, b)``) or a *list* (one record per line, e.g. the first-move
 P-positions of Fibonacci Nim).  Tables are written by the file's extension: ``.csv``, ``.json`` or
-``.npy`` (grids of integers; cells that do not exist, such as ``a > b``, hold -1).
+``.npy`` (grids of integers; cells that do not exist, such as ``a > b``, hold -1), through
+:mod:`nimlab.fileio` (atomically, with the user's umask, into an existing directory).
 
 The tables of the papers' games are computed by the compiled kernels (:mod:`nimlab.kernels`)
 through the result store (:mod:`nimlab.store`), so a table is computed once and then read, sliced
@@ -24,17 +25,18 @@ from typing import Any, Callable
 
 import numpy as np
 
-from nimlab import store
+from nimlab import fileio, store
 from nimlab.engine.solver import DEFAULT_MAX_STATES, solver_for
 from nimlab.errors import InputError
 from nimlab.games import CashNim, FibonacciNim, SubtractionNim, make_game
 from nimlab.games.endnim import VARIANTS
+from nimlab.progress import Progress, quiet
 
-Progress = Callable[[int, int], None]
 
-
-def _no_progress(done: int, total: int) -> None:
-    return None
+def check_target(path: str | os.PathLike) -> Path:
+    """``path`` as a table file to write: .csv, .json or .npy in an existing directory (else a
+    one-line :class:`InputError`; call it before a long computation)."""
+    return fileio.check_target(path, (".csv", ".json", ".npy"), "table file")
 
 
 @dataclass
@@ -94,14 +96,12 @@ class Table:
         text.detach()
 
     def write(self, path: str | os.PathLike) -> Path:
-        """Write by extension (.csv, .json, .npy), atomically: a partial file never appears."""
-        path = Path(path)
+        """Write by extension (.csv, .json, .npy), atomically: a partial file never appears.
+
+        The directory must exist: a missing one is a one-line error, never created."""
+        path = check_target(path)
         suffix = path.suffix.lower()
-        if suffix not in (".csv", ".json", ".npy"):
-            raise InputError(f"cannot write {path.name}: the file name must end in .csv, .json "
-                             "or .npy")
         payload = self.to_array() if suffix == ".npy" else None
-        path.parent.mkdir(parents=True, exist_ok=True)
 
         def write(handle) -> None:
             if suffix == ".npy":
@@ -111,8 +111,7 @@ class Table:
             else:
                 self.write_csv(handle)
 
-        store.atomic_write(path, write)
-        return path
+        return fileio.write_bytes(path, write)
 
 
 # ------------------------------------------------------------------------------- builders
@@ -173,18 +172,17 @@ class TripleRows(abc.Sequence):
                                 self.values[1:, 1:, 1:].ravel()])
 
 
-def sharing_values(bound: int, progress: Progress = _no_progress,
+def sharing_values(bound: int, progress: Progress = quiet,
                    max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> np.ndarray:
-    """``V[a, b] = G(0, a, b)`` of 3-pile Sharing Nim for ``0 <= a <= b <= bound``; -1 below.
-
-    The kernel :func:`nimlab.kernels.sharing.sharing_table` (``int16`` while values fit).
-    """
-    return store.sharing_table(bound, progress, use_cache=cache)
+    """``V[a, b] = G(0, a, b)`` of 3-pile Sharing Nim for ``0 <= a <= b <= bound``; -1 below:
+    the array of :func:`nimlab.store.sharing_values` (read-only), with the builders' options."""
+    return store.sharing_values(bound, progress, use_cache=cache)
 
 
-def sharing_table(bound: int, progress: Progress = _no_progress,
+def sharing_table(bound: int, progress: Progress = quiet,
                   max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
-    """The paper's Table 1: ``G(0, a, b)`` for ``0 <= a <= b <= bound`` (row a, column b)."""
+    """The paper's Table 1 as a :class:`Table`: ``G(0, a, b)`` for ``0 <= a <= b <= bound`` (row
+    a, column b).  The bare array is :func:`sharing_values`."""
     values = sharing_values(bound, progress, max_states, cache)
     return Table(f"Sharing Nim: G(0,a,b) for 0 <= a <= b <= {bound} (sharing-nim.txt, Table 1)",
                  "grid", list(range(bound + 1)), GridRows(values, missing=True),
@@ -193,7 +191,7 @@ def sharing_table(bound: int, progress: Progress = _no_progress,
 
 
 def fibonacci_first_move_p_positions(piles: int, bound: int, factor: Any = 2,
-                                     progress: Progress = _no_progress,
+                                     progress: Progress = quiet,
                                      max_states: int = DEFAULT_MAX_STATES,
                                      cache: bool = True) -> list[tuple[int, ...]]:
     """All first-move P-positions with ``piles`` piles in ``2..bound``, descending piles.
@@ -215,7 +213,7 @@ def fibonacci_first_move_p_positions(piles: int, bound: int, factor: Any = 2,
     return sorted(found)
 
 
-def fibonacci_table(piles: int, bound: int, factor: Any = 2, progress: Progress = _no_progress,
+def fibonacci_table(piles: int, bound: int, factor: Any = 2, progress: Progress = quiet,
                     max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     found = fibonacci_first_move_p_positions(piles, bound, factor, progress, max_states, cache)
     return Table(f"Fibonacci Nim (factor {factor}): first-move P-positions, {piles} piles in "
@@ -225,7 +223,7 @@ def fibonacci_table(piles: int, bound: int, factor: Any = 2, progress: Progress 
 
 
 def endnim_table(piles: int, bound: int, variant: str = "normal",
-                 progress: Progress = _no_progress,
+                 progress: Progress = quiet,
                  max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """Values of End-Nim rows of 2 piles (a grid) or 3 piles (a list) with piles in ``1..bound``."""
     if variant not in VARIANTS:
@@ -244,7 +242,7 @@ def endnim_table(piles: int, bound: int, variant: str = "normal",
 
 
 def cash_table(subtraction_set: Any, stones: int, bound: int,
-               progress: Progress = _no_progress,
+               progress: Progress = quiet,
                max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """Who wins NIM(A) with cash from ``(n; d1, d2)`` for ``0 <= d1, d2 <= bound``."""
     game = CashNim(subtraction_set)
@@ -257,7 +255,7 @@ def cash_table(subtraction_set: Any, stones: int, bound: int,
                  meta={"game": "cash", "set": label, "n": stones, "max": bound})
 
 
-def subtraction_table(subtraction_set: Any, bound: int, progress: Progress = _no_progress,
+def subtraction_table(subtraction_set: Any, bound: int, progress: Progress = quiet,
                       max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """The nim-sequence of NIM(A) for ``n = 0..bound`` with the winner as in the paper."""
     game = SubtractionNim(subtraction_set)
@@ -271,7 +269,7 @@ def subtraction_table(subtraction_set: Any, bound: int, progress: Progress = _no
                  meta={"game": "subtraction", "set": label, "max": bound})
 
 
-def two_pile_table(name: str, bound: int, progress: Progress = _no_progress,
+def two_pile_table(name: str, bound: int, progress: Progress = quiet,
                    max_states: int = DEFAULT_MAX_STATES, **options: Any) -> Table:
     """Values of a two-pile game (nim, wythoff) on ``0..bound`` squared."""
     game = make_game(name, **options)
@@ -288,7 +286,7 @@ def two_pile_table(name: str, bound: int, progress: Progress = _no_progress,
 def build_table(game: str, *, bound: int | None, piles: int | None = None,
                 stones: int | None = None, variant: str | None = None,
                 subtraction_set: str | None = None, factor: str | None = None,
-                progress: Progress = _no_progress,
+                progress: Progress = quiet,
                 max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """Dispatch ``nimlab table GAME``; raises :class:`InputError` for options that do not fit."""
     defaults = {"sharing": 16, "fibonacci": 20, "end-nim": 12, "cash": 20, "subtraction": 50,

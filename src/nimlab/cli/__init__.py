@@ -29,6 +29,10 @@ class NimlabGroup(click.Group):
         except click.exceptions.Abort:
             click.echo("nimlab: interrupted", err=True)
             sys.exit(130)
+        except click.exceptions.NoArgsIsHelpError as shown:
+            # `nimlab` or `nimlab cache` alone: the help, as --help prints it (not an error).
+            click.echo(shown.ctx.get_help())
+            sys.exit(0)
         except click.ClickException as problem:
             message = " ".join(problem.format_message().split())
             click.echo(f"nimlab: error: {message}", err=True)
@@ -47,8 +51,7 @@ class NimlabGroup(click.Group):
                        err=True)
             sys.exit(2)
         except MemoryError:
-            click.echo("nimlab: error: out of memory; try a smaller position or bound, or a "
-                       "lower --max-states", err=True)
+            click.echo("nimlab: error: out of memory; try a smaller position or bound", err=True)
             sys.exit(2)
 
 

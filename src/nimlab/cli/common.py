@@ -13,6 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from nimlab.engine.solver import DEFAULT_MAX_STATES
 from nimlab.games import GAMES, OPTIONS
+from nimlab.progress import Progress as ProgressCallback
+from nimlab.progress import quiet
 
 console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False)
@@ -52,10 +54,10 @@ def emit_json(data: Any) -> None:
 
 
 @contextmanager
-def progress_bar(label: str, enabled: bool = True) -> Iterator[Callable[[int, int], None]]:
-    """A Rich progress bar on stderr; yields ``update(done, total)``."""
+def progress_bar(label: str, enabled: bool = True) -> Iterator[ProgressCallback]:
+    """A Rich progress bar on stderr; yields ``update(done, total)`` (:mod:`nimlab.progress`)."""
     if not enabled or not sys.stderr.isatty():
-        yield lambda done, total: None
+        yield quiet
         return
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err_console, transient=True) as bar:

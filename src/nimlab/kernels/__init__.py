@@ -7,8 +7,8 @@ store (:mod:`nimlab.store`), which keeps computed tables on disk.
 
 Python API for other modules (all return NumPy arrays):
 
-* :func:`nimlab.kernels.sharing.sharing_table` ``(B)`` - ``V[a, b] = G(0, a, b)`` of 3-pile
-  Sharing Nim, -1 below the diagonal; :func:`~nimlab.kernels.sharing.extend_sharing_table` grows
+* :func:`nimlab.kernels.sharing.sharing_values` ``(B)`` - ``V[a, b] = G(0, a, b)`` of 3-pile
+  Sharing Nim, -1 below the diagonal; :func:`~nimlab.kernels.sharing.extend_sharing_values` grows
   a stored table.
 * :func:`nimlab.kernels.fibonacci.last_p_table` ``(piles, N, factor)`` - for every sorted pile
   tuple the largest previous removal for which it is a P-position;
@@ -20,20 +20,11 @@ Python API for other modules (all return NumPy arrays):
 * :func:`nimlab.kernels.solvers.table_solver` ``(game, bound, **options)`` - the generic
   solver's ``value(position)`` / ``outcome(position)`` answered from a kernel table.
 
-For cached access (computed once, kept on disk) use :mod:`nimlab.store`.
+For cached access (computed once, kept on disk) use :mod:`nimlab.store`.  Progress callbacks
+follow :mod:`nimlab.progress` (``progress(done, total)``, default :func:`nimlab.progress.quiet`).
 """
 
 from __future__ import annotations
-
-from typing import Callable
-
-Progress = Callable[[int, int], None]
-
-
-def no_progress(done: int, total: int) -> None:
-    """A progress callback that reports nothing."""
-    return None
-
 
 def check_memory(nbytes: int, what: str) -> None:
     """Refuse (one-line :class:`~nimlab.errors.InputError`) a table larger than the machine's

@@ -20,7 +20,8 @@ import numpy as np
 from numba import njit
 
 from nimlab.errors import InputError
-from nimlab.kernels import Progress, check_memory, no_progress
+from nimlab.kernels import check_memory
+from nimlab.progress import Progress, quiet
 
 
 def _set_array(subtraction_set: Sequence[int]) -> np.ndarray:
@@ -69,7 +70,7 @@ def _cash_layers(A, W, m_start, m_stop):
 
 
 def cash_winners(subtraction_set: Sequence[int], stones: int, budget: int,
-                 progress: Progress = no_progress) -> np.ndarray:
+                 progress: Progress = quiet) -> np.ndarray:
     """``W[m, d1, d2]`` (uint8) for ``0 <= m <= stones`` and ``0 <= d1, d2 <= budget``."""
     A = _set_array(subtraction_set)
     check_memory((stones + 1) * (budget + 1) ** 2, f"the cash table for n = {stones}, d = {budget}")

@@ -32,8 +32,9 @@ import numpy as np
 from numba import njit
 
 from nimlab.errors import InputError
-from nimlab.kernels import Progress, check_memory, no_progress
+from nimlab.kernels import check_memory
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
+from nimlab.progress import Progress, quiet
 
 VARIANTS = ("normal", "misere", "loop")
 
@@ -91,20 +92,26 @@ def _two_pile(single: np.ndarray) -> np.ndarray:
 
 
 def endnim_values(piles: int, bound: int, variant: str = "normal",
-                  progress: Progress = no_progress) -> np.ndarray:
+                  progress: Progress = quiet) -> np.ndarray:
     """Values of End-Nim rows of ``piles`` (1-3) piles in ``0..bound`` (layout: module docstring)."""
     if variant not in VARIANTS:
         raise InputError(f"unknown End-Nim variant {variant!r}; allowed: {', '.join(VARIANTS)}")
     if piles not in (1, 2, 3):
         raise InputError(f"the End-Nim kernel handles 1, 2 or 3 piles, got {piles}")
+    dtype = np.dtype(np.int16 if 2 * bound + 2 < np.iinfo(np.int16).max else np.int32)
+    side = bound + 1
+    # Checked before anything is allocated: the 2-pile grid (int64), and for 3 piles the cube
+    # and one more grid.
+    if piles >= 2:
+        check_memory(side * side * 8 + (side ** 3 * dtype.itemsize + side * side * 8
+                                        if piles == 3 else 0),
+                     f"the {piles}-pile End-Nim table for N = {bound}")
     single = single_pile_values(bound, variant)
     if piles == 1:
         return single
     two = _two_pile(single)
     if piles == 2:
         return two
-    dtype = np.dtype(np.int16 if 2 * bound + 2 < np.iinfo(np.int16).max else np.int32)
-    check_memory((bound + 1) ** 3 * dtype.itemsize, f"the 3-pile End-Nim table for N = {bound}")
     V = np.full((bound + 1, bound + 1, bound + 1), -1, dtype=dtype)
     grid = np.empty((bound + 1, bound + 1), dtype=np.int64)
     for b in range(1, bound + 1):

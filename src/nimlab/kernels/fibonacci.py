@@ -38,8 +38,9 @@ import numpy as np
 from numba import njit
 
 from nimlab.errors import InputError
-from nimlab.kernels import Progress, check_memory, no_progress
+from nimlab.kernels import check_memory
 from nimlab.parsing import parse_positive_rational
+from nimlab.progress import Progress, quiet
 
 NONE = 0xFFFF  # "no link" in the uint16 link arrays
 
@@ -184,7 +185,7 @@ def _dtype_for(bound: int, factor: Fraction) -> np.dtype:
 
 
 def last_p_table(piles: int, bound: int, factor: Any = 2,
-                 progress: Progress = no_progress) -> FibonacciTable:
+                 progress: Progress = quiet) -> FibonacciTable:
     """The fast kernel: ``last_p`` and first-move flags for ``piles`` (1-3) piles in ``0..bound``."""
     if piles not in (1, 2, 3):
         raise InputError(f"the Fibonacci kernel handles 1, 2 or 3 piles, got {piles}")
@@ -210,7 +211,7 @@ def last_p_table(piles: int, bound: int, factor: Any = 2,
 
 
 def first_move_p_positions(piles: int, bound: int, factor: Any = 2,
-                           progress: Progress = no_progress) -> list[tuple[int, ...]]:
+                           progress: Progress = quiet) -> list[tuple[int, ...]]:
     """First-move P-positions with ``piles`` piles in ``2..bound``, as
     :func:`nimlab.tables.fibonacci_first_move_p_positions` lists them (descending piles, sorted)."""
     return last_p_table(piles, bound, factor, progress).first_move_p_positions()

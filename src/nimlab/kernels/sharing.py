@@ -9,7 +9,7 @@ array, ``-1`` below the diagonal (``a > b``).  Values never exceed ``b`` (a posi
 smallest pile, sort), then mex.  About ``B**3 / 3`` option look-ups.  The same Python function is
 compiled with Numba (:data:`sharing_reference_compiled`) for the benchmark.
 
-**Fast kernel** (:func:`sharing_table`).  Write a position as the point ``(c, d)`` of the table
+**Fast kernel** (:func:`sharing_values`).  Write a position as the point ``(c, d)`` of the table
 (``0 <= c <= d``) and use Lemma 1 and Theorem 1 (``G(0, c, d) = G(0, d - c, d)``).  For
 ``a <= b / 2`` the options of ``(0, a, b)`` are exactly:
 
@@ -28,7 +28,7 @@ the set of values met so far as a bitset (``uint64`` words; the word count grows
 outgrows it), adds one bit per point, and finds each value as the mex of the OR of four bitsets:
 ``O(value / 64)`` word operations per point instead of ``O(b)`` look-ups.  It computes only the
 half ``a <= b/2`` and mirrors it (Theorem 1, the palindrome columns).  Columns ``b`` are done in
-chunks, so a caller sees progress and a stored table can be *extended* (:func:`extend_sharing_table`)
+chunks, so a caller sees progress and a stored table can be *extended* (:func:`extend_sharing_values`)
 by rebuilding the line bitsets from it in ``O(B**2)``.
 """
 
@@ -38,7 +38,8 @@ import numpy as np
 from numba import njit
 
 from nimlab.errors import InputError
-from nimlab.kernels import Progress, check_memory, chunk_edges, no_progress
+from nimlab.kernels import check_memory, chunk_edges
+from nimlab.progress import Progress, quiet
 
 WORD = 64
 
@@ -191,13 +192,18 @@ def _run(T: np.ndarray, done: int, bound: int, progress: Progress) -> np.ndarray
     return T.T
 
 
+def table_bytes(bound: int) -> int:
+    """The memory the kernel needs for ``bound``: the table, plus the line bitsets (3B lines of
+    at most B/64 + 2 words)."""
+    return (bound + 1) ** 2 * value_dtype(bound).itemsize + 3 * (bound + 1) * \
+        (bound // 64 + 2) * 8
+
+
 def _check(bound: int) -> None:
-    # The table, plus the line bitsets (3B lines of at most B/64 + 2 words).
-    check_memory((bound + 1) ** 2 * value_dtype(bound).itemsize + 3 * (bound + 1) *
-                 (bound // 64 + 2) * 8, f"the Sharing Nim table for B = {bound}")
+    check_memory(table_bytes(bound), f"the Sharing Nim table for B = {bound}")
 
 
-def sharing_table(bound: int, progress: Progress = no_progress) -> np.ndarray:
+def sharing_values(bound: int, progress: Progress = quiet) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= bound``, -1 below the diagonal (fast).
 
     The array is the transpose view of a C-ordered ``T[b, a]`` (columns are computed one at a
@@ -210,8 +216,8 @@ def sharing_table(bound: int, progress: Progress = no_progress) -> np.ndarray:
     return _run(T, 0, bound, progress)
 
 
-def extend_sharing_table(stored: np.ndarray, bound: int,
-                         progress: Progress = no_progress) -> np.ndarray:
+def extend_sharing_values(stored: np.ndarray, bound: int,
+                         progress: Progress = quiet) -> np.ndarray:
     """Grow a table ``stored`` (``V`` for some smaller bound) to ``bound`` without recomputing it."""
     done = stored.shape[0]
     if done > bound + 1:

@@ -38,7 +38,7 @@ class TableSolver:
         self.game = make_game(name, **options)
         self.piles = piles
         if name == "sharing":
-            self.table = store.sharing_table(bound, use_cache=use_cache)
+            self.table = store.sharing_values(bound, use_cache=use_cache)
         elif name == "end-nim":
             self.table = store.endnim_values(piles, bound, self.game.variant, use_cache=use_cache)
         elif name == "subtraction":

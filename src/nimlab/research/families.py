@@ -17,15 +17,16 @@ from typing import Any
 import numpy as np
 
 from nimlab.engine.solver import solver_for
+from nimlab.errors import InputError
 from nimlab.games import GraphNim, SharingNim, complete_digraph
 from nimlab.research.periodicity import find_periodicity
 from nimlab.research.sequences import (
     cash_function,
     losing_indicator,
     nim_sequence,
-    sharing_grid,
 )
 from nimlab.research.sweeps import Sweep
+from nimlab.store import sharing_values
 
 
 def _ints(text: str) -> list[int]:
@@ -132,7 +133,7 @@ def _counts(values) -> dict[str, int]:
 
 # --------------------------------------------------------------- sharing conjectures
 def _sharing_shared(bounds: dict, progress) -> np.ndarray:
-    return sharing_grid(bounds["max"], progress)
+    return sharing_values(bounds["max"], progress)
 
 
 def _sharing_jobs(bounds: dict) -> list[tuple[str, dict]]:
@@ -406,6 +407,14 @@ def _sharing4_summary(rows: list[dict[str, str]], bounds: dict) -> dict:
 
 def _ints_text(text: str) -> list[str]:
     return text.split(";") if text else []
+
+
+def get_sweep(name: str) -> Sweep:
+    """The sweep called ``name``, or a one-line error naming the sweeps."""
+    try:
+        return SWEEPS[name]
+    except KeyError:
+        raise InputError(f"unknown sweep {name!r}; the sweeps are: {', '.join(SWEEPS)}") from None
 
 
 SWEEPS: dict[str, Sweep] = {s.name: s for s in [

@@ -1,7 +1,8 @@
 """Pictures of nimlab's tables, sequences and sweeps (Matplotlib, Agg backend, PNG or SVG).
 
 Every ``*_figure`` function returns a :class:`matplotlib.figure.Figure`; :func:`save` writes it
-by the file's extension, atomically (temporary file, then :func:`os.replace`).  The data come
+by the file's extension through :mod:`nimlab.fileio` (atomically, with the user's umask, into an
+existing directory).  The data come
 from the builders of :mod:`nimlab.tables` and the sequences of :mod:`nimlab.research.sequences`.
 """
 
@@ -9,9 +10,7 @@ from __future__ import annotations
 
 import csv
 import os
-import tempfile
 from pathlib import Path
-from typing import Callable
 
 import matplotlib
 
@@ -23,37 +22,30 @@ from matplotlib.colors import ListedColormap  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
+from nimlab import fileio  # noqa: E402
 from nimlab.errors import InputError  # noqa: E402
-from nimlab.research.sequences import sharing_grid, sharing_row  # noqa: E402
+from nimlab.progress import Progress, quiet  # noqa: E402
+from nimlab.research.sequences import sharing_row  # noqa: E402
+from nimlab.store import sharing_values  # noqa: E402
 from nimlab.tables import cash_table, endnim_table  # noqa: E402
 
-Progress = Callable[[int, int], None]
 FORMATS = (".png", ".svg")
 
 
-def _quiet(done: int, total: int) -> None:
-    return None
+def check_target(path: str | os.PathLike) -> Path:
+    """``path`` as a picture to write: .png or .svg, in an existing directory (else a one-line
+    :class:`InputError`, before anything is computed)."""
+    return fileio.check_target(path, FORMATS, "picture")
 
 
 def save(figure: Figure, path: str | os.PathLike, dpi: int = 110) -> Path:
     """Write ``figure`` to ``path`` (.png or .svg) atomically; close it."""
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in FORMATS:
-        raise InputError(f"cannot write {path.name}: the picture's name must end in .png or .svg")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
     try:
-        os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "wb") as handle:
-            figure.savefig(handle, format=suffix[1:], dpi=dpi, bbox_inches="tight")
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+        path = check_target(path)
+        return fileio.write_bytes(path, lambda handle: figure.savefig(
+            handle, format=path.suffix.lower()[1:], dpi=dpi, bbox_inches="tight"))
     finally:
         plt.close(figure)
-    return path
 
 
 def _figure(width: float = 7.5, height: float = 5.0) -> tuple[Figure, plt.Axes]:
@@ -62,9 +54,9 @@ def _figure(width: float = 7.5, height: float = 5.0) -> tuple[Figure, plt.Axes]:
 
 
 # ----------------------------------------------------------------------- Sharing Nim
-def sharing_heatmap_figure(bound: int, progress: Progress = _quiet) -> Figure:
+def sharing_heatmap_figure(bound: int, progress: Progress = quiet) -> Figure:
     """``G(0, a, b)`` over ``0 <= a <= b <= bound``: columns are palindromes (Theorem 1)."""
-    table = sharing_grid(bound, progress).astype(float)
+    table = sharing_values(bound, progress).astype(float)
     table[table < 0] = np.nan
     figure, axes = _figure(8, 6)
     image = axes.imshow(table, origin="lower", cmap="viridis", interpolation="nearest",
@@ -80,12 +72,12 @@ def sharing_heatmap_figure(bound: int, progress: Progress = _quiet) -> Figure:
     return figure
 
 
-def sequence_figure(a: int, count: int, progress: Progress = _quiet) -> Figure:
+def sequence_figure(a: int, count: int, progress: Progress = quiet) -> Figure:
     """Row ``a``: ``G(0, a, b)`` for the first ``count`` values of ``b >= a``, as the paper's
     Figures 4 (``a = 2``, 500 values) and 5 (``a = 6``, 800 values) show ``G(1, a+1, n)``."""
     if count < 1:
         raise InputError("--count must be at least 1")
-    table = sharing_grid(a + count - 1, progress)
+    table = sharing_values(a + count - 1, progress)
     values = sharing_row(table, a)[:count]
     n = np.arange(a + 1, a + 1 + len(values))
     figure, axes = _figure(9, 4)
@@ -99,10 +91,10 @@ def sequence_figure(a: int, count: int, progress: Progress = _quiet) -> Figure:
     return figure
 
 
-def g_distribution_figure(bound: int, g_max: int, progress: Progress = _quiet) -> Figure:
+def g_distribution_figure(bound: int, g_max: int, progress: Progress = quiet) -> Figure:
     """Where the g-positions lie (Section 6): for each ``g``, the rows ``a <= b/2`` holding one,
     with Conjecture 3's bound ``a <= 2g - 1``."""
-    table = sharing_grid(bound, progress)
+    table = sharing_values(bound, progress)
     rows = bound // 2 + 1
     counts = np.zeros((rows, g_max + 1))
     for a in range(rows):
@@ -127,7 +119,7 @@ def g_distribution_figure(bound: int, g_max: int, progress: Progress = _quiet) -
 
 # --------------------------------------------------------------------- End-Nim, cash
 def endnim_slice_figure(bound: int, middle: int, variant: str = "normal",
-                        progress: Progress = _quiet) -> Figure:
+                        progress: Progress = quiet) -> Figure:
     """3-pile End-Nim values of ``(a, middle, c)``, ``1 <= a, c <= bound``."""
     if not 1 <= middle <= bound:
         raise InputError(f"--middle must be between 1 and --max {bound}, got {middle}")
@@ -153,7 +145,7 @@ def endnim_slice_figure(bound: int, middle: int, variant: str = "normal",
 
 
 def cash_grid_figure(subtraction_set: str, stones: int, bound: int,
-                     progress: Progress = _quiet) -> Figure:
+                     progress: Progress = quiet) -> Figure:
     """Who wins NIM(A) with cash from ``(n; d1, d2)`` over the budgets."""
     table = cash_table(subtraction_set, stones, bound, progress)
     grid = np.array([[1 if cell == "I" else 0 for cell in row] for row in table.rows])

@@ -1,9 +1,10 @@
 """The integer sequences nimlab computes, ready for :mod:`nimlab.research.periodicity`.
 
 Every sequence comes from the games' own values: the Sharing Nim table through
-:func:`nimlab.tables.sharing_values`, nim-sequences through :func:`nimlab.tables.subtraction_table`,
+:func:`nimlab.store.sharing_values`, nim-sequences through :func:`nimlab.tables.subtraction_table`,
 and NIM with cash through :func:`cash_wins` (the winners over ``(n, d1, d2)``, from the
-compiled kernel of :mod:`nimlab.kernels.cash`).
+compiled kernel of :mod:`nimlab.kernels.cash` through :func:`nimlab.store.cash_winners`).  The
+store is the only cache: a table asked for twice in a process is computed once.
 
 **NIM with cash.**  ``cash_wins(A, N, D)[n, d1, d2]`` is True when the player to move wins
 ``(n; d1, d2)`` (Def 1.4 and 2.1 of nim-with-cash.txt: removing ``a`` stones costs ``a``
@@ -31,21 +32,17 @@ from typing import Callable
 
 import numpy as np
 
+from nimlab import store
 from nimlab.errors import InputError
 from nimlab.games import SubtractionNim
 from nimlab.games.subtraction import parse_subtraction_set
+from nimlab.progress import Progress, quiet
 from nimlab.research.periodicity import Periodicity, find_periodicity
-from nimlab.tables import sharing_values, subtraction_table
-
-Progress = Callable[[int, int], None]
-
-
-def _quiet(done: int, total: int) -> None:
-    return None
+from nimlab.tables import subtraction_table
 
 
 # ----------------------------------------------------------------------------- NIM(A)
-def nim_sequence(subtraction_set, bound: int, progress: Progress = _quiet) -> list[int]:
+def nim_sequence(subtraction_set, bound: int, progress: Progress = quiet) -> list[int]:
     """``G(n)`` of NIM(A) for ``n = 0..bound``."""
     table = subtraction_table(subtraction_set, bound, progress, cache=False)
     return [row[1] for row in table.rows]
@@ -58,21 +55,20 @@ def losing_indicator(values) -> list[int]:
 
 # ------------------------------------------------------------------------------- cash
 def cash_wins(subtraction_set, stones: int, budgets: int,
-              progress: Progress = _quiet) -> np.ndarray:
+              progress: Progress = quiet) -> np.ndarray:
     """``W[n, d1, d2]``: the player to move wins ``(n; d1, d2)``, ``n <= stones``, ``d <= budgets``.
 
-    The table comes from the compiled kernel :func:`nimlab.kernels.cash.cash_winners`.
+    The table comes from the compiled kernel :func:`nimlab.kernels.cash.cash_winners`, through
+    the result store.
     """
-    from nimlab.kernels.cash import cash_winners
-
     moves = parse_subtraction_set(subtraction_set)
     if stones < 0 or budgets < 0:
         raise InputError("stones and budgets must be >= 0")
-    return cash_winners(moves, stones, budgets, progress).astype(bool)
+    return store.cash_winners(moves, stones, budgets, progress).astype(bool)
 
 
 def cash_function(subtraction_set, bound: int, wins: np.ndarray | None = None,
-                  progress: Progress = _quiet) -> list[int]:
+                  progress: Progress = quiet) -> list[int]:
     """``f(n)`` of Def 7.1 for ``n = 0..bound`` (see the module docstring for the definition)."""
     if wins is None:
         wins = cash_wins(subtraction_set, bound, bound, progress)
@@ -86,17 +82,6 @@ def cash_function(subtraction_set, bound: int, wins: np.ndarray | None = None,
 
 
 # ------------------------------------------------------------------------- Sharing Nim
-_SHARING: dict[str, np.ndarray] = {}
-
-
-def sharing_grid(bound: int, progress: Progress = _quiet) -> np.ndarray:
-    """``V[a, b] = G(0, a, b)`` for ``b <= bound`` (kept for the process; larger tables reuse)."""
-    held = _SHARING.get("table")
-    if held is None or held.shape[0] <= bound:
-        held = _SHARING["table"] = sharing_values(bound, progress)
-    return held[: bound + 1, : bound + 1]
-
-
 def sharing_row(table: np.ndarray, a: int) -> list[int]:
     """``(G(0, a, b))_{b = a..}`` from a table."""
     return [int(x) for x in table[a, a:]]
@@ -174,7 +159,7 @@ def _sharing_index(options: dict, key: str, progress: Progress) -> tuple[int, in
     index, bound = options[key], _bound(options, 500)
     if index > bound:
         raise InputError(f"--{key} {index} is beyond --max {bound}")
-    return index, bound, sharing_grid(bound, progress)
+    return index, bound, store.sharing_values(bound, progress)
 
 
 def _build_sharing_row(options: dict, progress: Progress) -> Built:
@@ -190,7 +175,7 @@ def _build_sharing_diagonal(options: dict, progress: Progress) -> Built:
 
 def _build_sharing_f(options: dict, progress: Progress) -> Built:
     bound = _bound(options, 500)
-    table = sharing_grid(bound, progress)
+    table = store.sharing_values(bound, progress)
     values = [0 if table[0, n] == 0 else 1 for n in range(bound + 1)]
     return Built(values, f"Sharing Nim f(n): 0 if (0,0,n) is a P-position, else 1 "
                  f"(sharing-nim.txt Section 4), n = 0..{bound}", 0,
@@ -260,7 +245,7 @@ SPECS: dict[str, SequenceSpec] = {spec.name: spec for spec in [
 
 def analyse_sequence(name: str, options: dict, *, min_repetitions: int = 3,
                      max_period: int | None = None,
-                     progress: Progress = _quiet) -> tuple[Periodicity, Built]:
+                     progress: Progress = quiet) -> tuple[Periodicity, Built]:
     """Build the sequence ``name`` with ``options`` and decide its periodicity."""
     spec = SPECS.get(name)
     if spec is None:

@@ -7,28 +7,30 @@ one row of results, and summarises the rows.  :func:`run_sweep` fans the jobs ou
 
 * the job id is the first column and contains the bounds, so a rerun with the same bounds skips
   every finished job and a rerun with larger bounds adds new rows beside the old ones;
-* each row is written as its job finishes, by rewriting the file to a temporary name and renaming
-  it over the old one (:func:`os.replace`), so an interrupted sweep keeps every finished row and
-  never leaves a half-written file;
+* each row is written as its job finishes, by rewriting the whole file through
+  :mod:`nimlab.fileio` (atomically, with the user's umask), so an interrupted sweep keeps every
+  finished row and never leaves a half-written file;
 * a job that fails is reported and left out of the file, so the next run retries it.
 
 Data every job needs (the Sharing Nim table) is computed once, in the calling process, through
 the builders of :mod:`nimlab.tables`, and scattered to the workers.
+
+This module knows no sweep by name: :func:`run_sweep` takes the :class:`Sweep` itself (the
+sweeps nimlab ships are in :data:`nimlab.research.families.SWEEPS`).
 """
 
 from __future__ import annotations
 
 import csv
-import io
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from nimlab import fileio
 from nimlab.errors import InputError
+from nimlab.progress import Progress, quiet
 
-Progress = Callable[[int, int], None]
 Row = dict[str, Any]
 
 
@@ -65,10 +67,6 @@ class SweepResult:
                 "jobs": self.jobs, "skipped": self.skipped, "ran": self.ran,
                 "failed": [{"job": j, "error": e} for j, e in self.failed],
                 "summary": self.summary}
-
-
-def _quiet(done: int, total: int) -> None:
-    return None
 
 
 # --------------------------------------------------------------------------- the file
@@ -109,37 +107,11 @@ class ResultFile:
         self._write()
 
     def _write(self) -> None:
-        out = io.StringIO()
-        writer = csv.DictWriter(out, self.columns, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(self.rows)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.",
-                                   suffix=".part")
-        try:
-            os.fchmod(fd, 0o644)  # mkstemp makes the file private; a result table is not
-            with os.fdopen(fd, "w") as handle:
-                handle.write(out.getvalue())
-            os.replace(tmp, self.path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        fileio.write_csv(self.path, self.columns,
+                         ([row[c] for c in self.columns] for row in self.rows))
 
 
 # ------------------------------------------------------------------------------ running
-def run_job(name: str, params: dict, shared: Any) -> Row:
-    """What a worker runs: one job of sweep ``name`` (looked up again on the worker)."""
-    return get_sweep(name).run(params, shared)
-
-
-def get_sweep(name: str) -> Sweep:
-    from nimlab.research.families import SWEEPS
-    try:
-        return SWEEPS[name]
-    except KeyError:
-        raise InputError(f"unknown sweep {name!r}; the sweeps are: {', '.join(SWEEPS)}") from None
-
-
 def resolve_bounds(sweep: Sweep, given: dict) -> dict:
     bounds = {}
     for key, (default, _) in sweep.bounds.items():
@@ -173,20 +145,21 @@ def make_client(scheduler: str | None, workers: int, processes: bool):
     return Client(cluster)
 
 
-def run_sweep(name: str, out: str | os.PathLike, bounds: dict | None = None, *,
+def run_sweep(sweep: Sweep, out: str | os.PathLike, bounds: dict | None = None, *,
               scheduler: str | None = None, workers: int = 2, processes: bool = True,
-              client=None, progress: Progress = _quiet,
+              client=None, progress: Progress = quiet,
               on_row: Callable[[str, Row], None] | None = None) -> SweepResult:
-    """Run the unfinished jobs of sweep ``name`` and summarise every row of these bounds.
+    """Run the unfinished jobs of ``sweep`` and summarise every row of these bounds.
 
     ``client``: an existing ``distributed.Client`` to use (it is not closed).  ``on_row`` is
-    called after each row is safely in the file.
+    called after each row is safely in the file.  The directory of ``out`` must exist.
     """
-    sweep = get_sweep(name)
+    name = sweep.name
     bounds = resolve_bounds(sweep, bounds or {})
     jobs = sweep.jobs(bounds)
     if not jobs:
         raise InputError(f"{name}: these bounds give no jobs; raise them")
+    fileio.check_target(out)
     results = ResultFile(out, sweep.columns)
     done = results.done
     todo = [(job, params) for job, params in jobs if job not in done]
@@ -222,8 +195,9 @@ def _run(client, sweep: Sweep, bounds: dict, todo, results: ResultFile, outcome:
 
     shared = None
     if sweep.shared is not None:
-        shared = client.scatter(sweep.shared(bounds, _quiet), broadcast=True)
-    futures = {client.submit(run_job, sweep.name, params, shared, pure=False): job
+        shared = client.scatter(sweep.shared(bounds, quiet), broadcast=True)
+    # The job function itself goes to the workers (functions of a module travel by name).
+    futures = {client.submit(sweep.run, params, shared, pure=False): job
                for job, params in todo}
     progress(start, total)
     try:

@@ -20,8 +20,9 @@ def command() -> None:
 @command.command("list")
 @json_option
 def list_command(as_json: bool) -> None:
-    """List the stored tables: game, parameters, range, size, nimlab version."""
-    found = [e.to_dict() for e in store.entries()]
+    """List the stored tables: game, parameters, range, size, nimlab version (a table whose
+    metadata cannot be read is shown as such, with its size)."""
+    found = [e.to_dict() for e in store.listing()]
     directory = str(store.cache_dir())
     if as_json:
         emit_json({"directory": directory, "tables": found,
@@ -34,10 +35,14 @@ def list_command(as_json: bool) -> None:
     for name in ("game", "parameters", "range", "size", "version"):
         shown.add_column(name, justify="right" if name in ("range", "size") else "left")
     for e in found:
+        size = f"{e['bytes'] / 2**20:,.1f} MB"
+        if e["problem"]:  # a data file whose sidecar cannot be read: listed, never used
+            shown.add_row(e["game"] or "?", e["problem"], "?", size,
+                          "unused")
+            continue
         params = ", ".join(f"{k}={v}" for k, v in e["params"].items()) or "-"
         version = e["version"] + ("" if e["current"] else " (old, unused)")
-        shown.add_row(e["game"], params, str(e["bound"]), f"{e['bytes'] / 2**20:,.1f} MB",
-                      version)
+        shown.add_row(e["game"], params, str(e["bound"]), size, version)
     console.print(shown)
     console.print(f"{len(found)} tables, {sum(e['bytes'] for e in found) / 2**20:,.1f} MB")
 
@@ -48,7 +53,7 @@ def list_command(as_json: bool) -> None:
 def clear_command(game: str | None, as_json: bool) -> None:
     """Delete stored tables (all, or those of --game) and any leftovers of interrupted runs."""
     gone = store.clear(game)
-    freed = sum(e.meta["size"] for e in gone)
+    freed = sum(e.size for e in gone)
     if as_json:
         emit_json({"directory": str(store.cache_dir()), "removed": len(gone), "bytes": freed})
         return

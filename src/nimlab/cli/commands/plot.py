@@ -63,6 +63,7 @@ def command(kind: str, out: str, bound: int | None, row: int, count: int, g_max:
         raise click.UsageError(f"unknown plot {kind!r}; the kinds are: {', '.join(KINDS)}")
     if not out.lower().endswith(plots.FORMATS):
         raise click.UsageError(f"--out {out}: the picture's name must end in .png or .svg")
+    plots.check_target(out)  # a missing directory fails now, not after the computation
     with progress_bar(f"plot {kind}") as update:
         if kind == "sharing-heatmap":
             figure = plots.sharing_heatmap_figure(bound or 120, update)

@@ -2,30 +2,29 @@
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from pathlib import Path
 
 import click
 
+from nimlab import fileio
 from nimlab.cli.commands.verify import run_claims
 from nimlab.cli.common import console, emit_json, json_option
-from nimlab.claims.artifacts import select_artifacts
 from nimlab.claims import select
+from nimlab.claims.artifacts import select_artifacts
 from nimlab.claims.report import errata_markdown, report_markdown
+from nimlab.errors import InputError
 
 
-def write_text(path: Path, text: str) -> None:
-    """Write atomically: an interrupted run leaves the old file or none, never half of one."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(fd, "w") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def output_directory(path: str) -> Path:
+    """``--out DIR``, created now if missing (its parent must exist; nothing else is created)."""
+    directory = Path(path)
+    if directory.exists() and not directory.is_dir():
+        raise InputError(f"--out {path}: this is a file, not a directory")
+    if directory.is_dir():
+        return directory
+    fileio.check_target(directory)  # its parent exists (nothing is created above it)
+    directory.mkdir(exist_ok=True)
+    return directory
 
 
 @click.command("reproduce")
@@ -38,9 +37,8 @@ def write_text(path: Path, text: str) -> None:
 def command(artifacts: tuple[str, ...], out_dir: str, no_claims: bool, as_json: bool) -> None:
     """Regenerate ARTIFACTS (ids, a paper name, or all) into --out DIR and compare them with the
     papers; write DIR/report.md, DIR/report.json and DIR/errata.md."""
-    directory = Path(out_dir)
-    directory.mkdir(parents=True, exist_ok=True)
-    chosen = select_artifacts(artifacts)
+    chosen = select_artifacts(artifacts)  # an unknown id fails before --out is created
+    directory = output_directory(out_dir)
     done = []
     for item in chosen:
         if not as_json:
@@ -53,10 +51,10 @@ def command(artifacts: tuple[str, ...], out_dir: str, no_claims: bool, as_json: 
     papers = sorted({a.paper for a in chosen})
     results = [] if no_claims else run_claims(
         [c for p in papers for c in select((), p)], None)
-    write_text(directory / "report.md", report_markdown(results, done))
-    write_text(directory / "report.json", json.dumps(
-        {"artifacts": done, "claims": [r.to_dict() for r in results]}, indent=1))
-    write_text(directory / "errata.md", errata_markdown(results, done))
+    fileio.write_text(directory / "report.md", report_markdown(results, done))
+    fileio.write_json(directory / "report.json",
+                      {"artifacts": done, "claims": [r.to_dict() for r in results]}, indent=1)
+    fileio.write_text(directory / "errata.md", errata_markdown(results, done))
     summary = {"out": str(directory), "artifacts": len(done),
                "matching": sum(a["matches"] for a in done), "claims": len(results),
                "failing": sum(r.status in ("fails", "refuted") for r in results)}

@@ -7,7 +7,7 @@ import json
 import click
 
 from nimlab.cli.common import console, emit_json, json_option, progress_bar
-from nimlab.research.families import SWEEPS
+from nimlab.research.families import SWEEPS, get_sweep
 from nimlab.research.sweeps import run_sweep
 
 _BOUNDS = sorted({key for sweep in SWEEPS.values() for key in sweep.bounds})
@@ -56,13 +56,12 @@ Examples:
 @json_option
 def command(name: str, out: str | None, scheduler: str | None, workers: int, threads: bool,
             as_json: bool, **bounds) -> None:
-    if name not in SWEEPS:
-        raise click.UsageError(f"unknown sweep {name!r}; the sweeps are: {', '.join(SWEEPS)}")
+    sweep = get_sweep(name)
     out = out or f"{name}.csv"
     if not out.lower().endswith(".csv"):
         raise click.UsageError(f"--out {out}: the result table is a .csv file")
     with progress_bar(f"sweep {name}") as update:
-        result = run_sweep(name, out, bounds, scheduler=scheduler, workers=workers,
+        result = run_sweep(sweep, out, bounds, scheduler=scheduler, workers=workers,
                            processes=not threads, progress=update)
     if as_json:
         emit_json(result.to_dict())

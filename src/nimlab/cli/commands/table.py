@@ -6,7 +6,7 @@ import click
 from rich.table import Table as RichTable
 
 from nimlab.cli.common import console, emit_json, json_option, max_states_option, progress_bar
-from nimlab.tables import Table, build_table
+from nimlab.tables import Table, build_table, check_target
 
 
 def render(table: Table) -> RichTable:
@@ -55,6 +55,8 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
     nimlab cache) unless --no-cache is given.  Long runs show a progress bar; Ctrl-C leaves no
     partial file.
     """
+    if out:
+        check_target(out)  # a bad name or a missing directory fails now, not after computing
     with progress_bar(f"{game} table") as update:
         table = build_table(game, bound=bound, piles=piles, stones=stones, variant=variant,
                             subtraction_set=subtraction_set, factor=factor, progress=update,
