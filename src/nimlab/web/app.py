@@ -11,6 +11,7 @@ import concurrent.futures
 import contextlib
 import html
 import multiprocessing
+import re
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -54,29 +55,50 @@ class ClaimsJob:
     error: str | None = None
 
 
+def play_link(game: str, text: Any) -> str | None:
+    """A /play link for a counterexample written as the claims write it (``(0,1,2)``,
+    ``NIM(1,3,4) (1; 1, 2)``, ``(3, 3, 2; 0)``), or None when it is no position of ``game``."""
+    from urllib.parse import urlencode
+
+    from nimlab import load
+
+    if not isinstance(text, str):
+        return None
+    options: dict[str, str] = {}
+    if game == "cash":
+        found = re.search(r"NIM\(([\d,.\s]+)\)", text)
+        if not found:
+            return None
+        inside = found.group(1).replace(" ", "")
+        if ".." in inside:
+            low, _, high = inside.partition("..")
+            if not (low.isdigit() and high.isdigit()) or int(high) - int(low) > 50:
+                return None
+            inside = ",".join(str(k) for k in range(int(low), int(high) + 1))
+        options["set"] = inside
+        text = text[found.end():]
+    found = re.search(r"\(([\d,;\s]+)\)", text)
+    position = (found.group(1) if found else text).replace(" ", "")
+    if not re.fullmatch(r"[\d,;]+", position):
+        return None
+    try:
+        load(game, position, **options)
+    except Exception:  # noqa: BLE001 - a position of another kind: no link
+        return None
+    return f"/play/{game}?{urlencode({'position': position, **options})}"
+
+
 def _claims_job(ids: tuple[str, ...], paper: str | None, bound: int | None) -> tuple[list, dict]:
     """In its own process: ``nimlab verify --json``, and a /play link for every counterexample
     whose position parses in its paper's game."""
-    from urllib.parse import urlencode
-
-    from nimlab import api, load
+    from nimlab import api
 
     results = api.claims(ids, paper=paper, bound=bound)
-    links: dict[str, list] = {}
+    links = {}
     for result in results:
         game = PAPER_GAMES.get(result.get("paper"))
-        found = []
-        for example in result.get("counterexamples") or []:
-            position = example.get("position")
-            url = None
-            if game and isinstance(position, str):
-                try:
-                    load(game, position)
-                    url = f"/play/{game}?{urlencode({'position': position})}"
-                except Exception:  # noqa: BLE001 - a position of another kind: no link
-                    url = None
-            found.append(url)
-        links[result["id"]] = found
+        links[result["id"]] = [play_link(game, x.get("position")) if game else None
+                               for x in result.get("counterexamples") or []]
     return results, links
 
 

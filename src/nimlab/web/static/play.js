@@ -408,10 +408,11 @@ function outcomeAfter(i) {
 
 async function showHistory(number) {
   const list = document.getElementById("history");
-  list.replaceChildren(el("li", {class: S.at === 0 ? "current" : ""},
-    `start: ${S.position || "(empty)"}`));
-  list.firstChild.style.listStyle = "none";
-  list.firstChild.addEventListener("click", () => { S.at = 0; writeUrl(true); render(); });
+  list.replaceChildren();
+  const start = document.getElementById("start-item");
+  start.replaceChildren(`start: `, el("span", {class: "mono"}, S.position || "(empty)"));
+  start.classList.toggle("current", S.at === 0);
+  start.onclick = () => { S.at = 0; writeUrl(true); render(); };
   S.steps.forEach((step, i) => {
     const item = el("li", {class: (i >= S.at ? "future" : "") + (i + 1 === S.at ? " current" : ""),
       "data-index": i},
