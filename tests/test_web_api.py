@@ -175,3 +175,18 @@ def test_counterexample_links():
     assert play_link("fibonacci", "(3, 3, 2; 0)") == "/play/fibonacci?position=3%2C3%2C2%3B0"
     assert play_link("sharing", "n=1") is None
     assert play_link("cash", "(1; UF, 1)") is None
+
+
+def test_serve_refuses_a_busy_port_in_one_line(tmp_path):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        done = subprocess.run([str(Path(sys.executable).parent / "nimlab"), "serve", "--port",
+                               str(port)], capture_output=True, text=True, timeout=120,
+                              env={**os.environ, "NIMLAB_CACHE": str(tmp_path)})
+    assert done.returncode == 2
+    assert done.stderr.strip().startswith(f"nimlab: error: cannot serve on 127.0.0.1:{port}")
+    assert len(done.stderr.strip().splitlines()) == 1

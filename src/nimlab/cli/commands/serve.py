@@ -2,9 +2,28 @@
 
 from __future__ import annotations
 
+import socket
+
 import click
 
 from nimlab.errors import InputError
+
+
+def _check_address(host: str, port: int) -> None:
+    """Refuse in one line an address that cannot be bound (in use, or not this machine's)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as problem:
+        raise InputError(f"cannot serve on {host}: {problem.strerror}; try --host 127.0.0.1")\
+            from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as problem:
+            raise InputError(f"cannot serve on {host}:{port}: {problem.strerror or problem}; "
+                             "choose another --port (0 picks a free one)") from None
 
 
 @click.command("serve")
@@ -38,6 +57,7 @@ def command(host: str, port: int, workers: int, time_limit: float, max_states: i
     except ImportError as missing:
         raise InputError(f"the web lab needs {missing.name}; install nimlab with pip "
                          "install . (it brings starlette and uvicorn)") from None
+    _check_address(host, port)
     settings = Settings(workers=workers, time_limit=time_limit, max_states=max_states,
                         claim_ids=claim_ids, claim_paper=claims_paper,
                         claim_bound=claims_bound)
@@ -62,6 +82,9 @@ def command(host: str, port: int, workers: int, time_limit: float, max_states: i
     server.startup = startup
     try:
         server.run()
+    except SystemExit:
+        raise InputError(f"the server could not start on {host}:{port}; choose another --port "
+                         "or --host") from None
     except OSError as problem:
         raise InputError(f"cannot serve on {host}:{port}: {problem.strerror or problem}; "
                          "choose another --port") from None
