@@ -204,6 +204,28 @@ def test_heatmap_hover_and_click_to_play(server, page, shots):
     assert pile_sizes(page) == [0, 4, 8]
 
 
+def hover(page, row: int, col: int, size: int = 14, margin: int = 34) -> str:
+    box = page.locator("#heat").bounding_box()
+    page.mouse.move(box["x"] + margin + col * size + size / 2,
+                    box["y"] + margin + row * size + size / 2)
+    return page.locator("#tip").inner_text()
+
+
+def test_cash_and_fibonacci_heatmaps_agree_with_brute_force(server, page):
+    page.goto(f"{server}/explore/cash?set=1,3,4&n=14&max=12")
+    page.wait_for_function("() => document.getElementById('caption').textContent.includes('winner')")
+    for d1, d2 in [(0, 0), (3, 5), (9, 9), (12, 2), (7, 11)]:
+        winner = "I" if brute.cash_player_one_wins(14, d1, d2, (1, 3, 4)) else "II"
+        assert hover(page, d1, d2) == f"(14; {d1}, {d2}): Player {winner} wins \u2014 click to play"
+    page.goto(f"{server}/explore/fibonacci?piles=2&max=14")
+    page.wait_for_function("() => document.getElementById('caption').textContent.includes('P-positions')")
+    for x in range(2, 15):
+        for y in range(2, 15, 3):
+            p_position = brute.fibonacci((x, y), 0) == 0
+            tip = hover(page, x - 2, y - 2)
+            assert ("P-position" in tip) == p_position, (x, y, tip)
+
+
 def test_claims_page_links_a_counterexample_to_play(server, page, shots):
     page.goto(f"{server}/claims")
     page.wait_for_selector("a.cx", timeout=600_000)

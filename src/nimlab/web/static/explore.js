@@ -69,7 +69,7 @@ async function load() {
     return;
   }
   grid = toGrid(game, values, table);
-  document.getElementById("caption").textContent = `${table.title} \u2014 hover for the value, click to play (shift-click a row of Sharing Nim for its sequence).`;
+  document.getElementById("caption").textContent = `${table.title} \u2014 hover for the value, click to play${game === "sharing" ? " (shift-click a row for its sequence)" : ""}.`;
   drawLegend(game);
   draw();
   document.getElementById("sequence-card").hidden = game !== "sharing";

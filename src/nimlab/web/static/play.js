@@ -474,6 +474,11 @@ async function render() {
   } else {
     status.replaceChildren(`${position || "(empty)"} \u2014 `,
       el("b", {}, S.vs === "none" ? `${mover(S.at)} to move` : mover(S.at) === "you" ? "your move" : "the computer is thinking…"));
+    cached("hint", {game: GAME, position, ...S.options}).then(data => {
+      if (number !== renderNumber) return;
+      status.append(" ", el("span", {class: `pill ${data.outcome}`, id: "outcome"},
+        data.outcome === "N" ? "N: the player to move can win" : "P: the player to move loses"));
+    }).catch(() => {});
   }
   drawBoard(position, yourTurn() && TAKE_GAMES.concat(SHARE_GAMES).includes(GAME));
   document.getElementById("undo").disabled = S.at === 0;
