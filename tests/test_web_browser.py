@@ -175,6 +175,21 @@ def test_hint_explains_why_with_the_theorem(server, page, shots):
     page.wait_for_function("() => location.search.includes('moves=2%3E1%3A1')")
 
 
+def test_huge_piles_are_explained_by_the_closed_form(server, page):
+    huge = 10**30 + 7
+    page.goto(f"{server}/play/sharing?position={huge},3,17")
+    page.click("#hint-button")
+    page.wait_for_function("() => document.getElementById('hint').textContent.includes('Theorem 2')")
+    hint = page.locator("#hint").inner_text()
+    # the winning move equalises two piles: 1>2:k with huge - k = 3 + k
+    k = (huge - 3) // 2
+    assert f"Winning move: 1>2:{k}" in hint
+    assert "too large to list" in page.locator("#moves-note").inner_text()
+    # moves at this size are refused in the page, not sent to a server that would time out
+    assert "cannot be played here yet" in page.locator("#problem").inner_text()
+    assert page.locator("#play-hint").count() == 0
+
+
 def test_fibonacci_and_end_nim_are_drawn_as_the_cli_draws_them(server, page):
     page.goto(f"{server}/play/fibonacci?position=9,4;3&factor=3/2")
     page.wait_for_selector(".facts b")

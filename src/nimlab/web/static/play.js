@@ -3,6 +3,15 @@
 "use strict";
 
 const MAX_TOKENS = 40;                 // as the CLI's play: longer piles are drawn cut
+const LIST_DIGITS = 5;                 // positions with a number of more digits: no move list
+const PLAY_DIGITS = 7;                 // ... and no moves played (nimlab play lists every legal
+                                       // move to check one, so it cannot play at that size)
+const TOO_BIG = "At this size moves cannot be played here yet (nimlab play checks a move by " +
+  "listing every legal move); the hint still explains the winning move.";
+
+function tooBig(position, digits) {
+  return (position.match(/\d+/g) || []).some(n => n.length > digits);
+}
 const GAME = decodeURIComponent(location.pathname.split("/")[2] || "");
 const TAKE_GAMES = ["nim", "wythoff", "fibonacci", "end-nim", "subtraction", "cash"];
 const SHARE_GAMES = ["sharing", "graph-nim"];
@@ -214,8 +223,8 @@ function drawBoard(position, live) {
   }
   p.piles.forEach((size, i) => {
     const pile = el("div", {class: "pile", "data-pile": i},
-      el("span", {class: "name"}, pileName(i)), el("span", {class: "count"}, `(${size})`),
-      tokenRow(i, size, live));
+      el("span", {class: "name"}, pileName(i)), tokenRow(i, size, live),
+      el("span", {class: "count"}, `(${size})`));
     if (picked && picked.pile !== i) {
       pile.classList.add("target");
       pile.addEventListener("click", () => {
@@ -267,13 +276,18 @@ function tokenClicked(i, k) {
 
 // ---------------------------------------------------------------- moves
 function yourTurn() {
-  return !overInfo(S.at) && (S.vs === "none" || mover(S.at) === "you");
+  return !overInfo(S.at) && (S.vs === "none" || mover(S.at) === "you") &&
+    !tooBig(S.positions[S.at], PLAY_DIGITS);
 }
 
 async function userMove(text) {
   text = (text || "").trim();
   if (!text) return;
-  if (!yourTurn()) { showProblem(overInfo(S.at) ? "The game is over." : "Wait: the computer is to move."); return; }
+  if (!yourTurn()) {
+    showProblem(overInfo(S.at) ? "The game is over." : tooBig(S.positions[S.at], PLAY_DIGITS)
+      ? TOO_BIG : "Wait: the computer is to move.");
+    return;
+  }
   let step;
   try {
     step = await api("play/move", {game: GAME, position: S.positions[S.at], move: text,
@@ -343,6 +357,10 @@ async function showMoves(position, number) {
   box.replaceChildren();
   note.textContent = "";
   if (overInfo(S.at)) { note.textContent = "No moves: the game is over."; return; }
+  if (tooBig(position, LIST_DIGITS)) {
+    note.textContent = "The piles are too large to list every move: type a move, click a token, or ask for the hint.";
+    return;
+  }
   let data;
   try {
     data = await cached("moves", {game: GAME, position, ...S.options});
@@ -490,7 +508,8 @@ async function render() {
     "Press Hint: why? for the winning move and the theorem that proves it."));
   showMoves(position, number);
   showHistory(number);
-  if (!over && S.vs !== "none" && mover(S.at) === "computer" && S.at === S.moves.length)
+  if (tooBig(position, PLAY_DIGITS) && !over) showProblem(TOO_BIG);
+  else if (!over && S.vs !== "none" && mover(S.at) === "computer" && S.at === S.moves.length)
     computerTurn(number);
 }
 
