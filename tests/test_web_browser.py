@@ -239,6 +239,13 @@ def test_cash_and_fibonacci_heatmaps_agree_with_brute_force(server, page):
             p_position = brute.fibonacci((x, y), 0) == 0
             tip = hover(page, x - 2, y - 2)
             assert ("P-position" in tip) == p_position, (x, y, tip)
+    page.goto(f"{server}/explore/fibonacci?piles=3&max=8&third=5")
+    page.wait_for_function("() => document.getElementById('caption').textContent.includes('3 piles')")
+    for x in range(2, 9):
+        for y in range(2, 9):
+            p_position = brute.fibonacci((x, y, 5), 0) == 0
+            tip = hover(page, x - 2, y - 2)
+            assert tip.startswith(f"({x},{y},5)") and ("P-position" in tip) == p_position, tip
 
 
 def test_claims_page_links_a_counterexample_to_play(server, page, shots):
