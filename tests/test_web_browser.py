@@ -68,6 +68,18 @@ def pile_sizes(page) -> list[int]:
     return [int(t.strip("()")) for t in page.locator(".pile .count").all_inner_texts()]
 
 
+def game_over(page) -> bool:
+    return page.locator("#status.over").count() == 1
+
+
+def wait_for_reply(page, before: int) -> None:
+    """After the player's move: until the computer has answered, or the game is over."""
+    page.wait_for_function(
+        "n => ((new URLSearchParams(location.search).get('moves') || '').split(',').length > n + 1"
+        " && /your move/.test(document.getElementById('status').textContent))"
+        " || document.getElementById('status').classList.contains('over')", arg=before)
+
+
 def wait_your_move(page):
     page.wait_for_function(
         "() => /your move|You win|computer wins/.test(document.getElementById('status').textContent)")
@@ -83,8 +95,7 @@ def test_play_a_whole_game_by_clicking(server, page, shots):
     assert brute.nim(start) != 0
     for _ in range(20):
         wait_your_move(page)
-        status = page.locator("#status").inner_text()
-        if "win" in status:
+        if game_over(page):
             break
         piles = pile_sizes(page)
         assert brute.nim(tuple(piles)) == 0, f"the computer left a won position {piles}"
@@ -92,9 +103,7 @@ def test_play_a_whole_game_by_clicking(server, page, shots):
         # click the last token of that pile: take one
         before = len(moves_in(page.url))
         page.locator(f'.pile[data-pile="{pile}"] .token').last.click()
-        page.wait_for_function(
-            "n => (new URLSearchParams(location.search).get('moves') || '').split(',').length > n"
-            " || document.getElementById('status').classList.contains('over')", arg=before)
+        wait_for_reply(page, before)
     page.wait_for_selector("#status.over")
     assert "The computer wins" in page.locator("#status").inner_text()
     played = moves_in(page.url)
@@ -107,12 +116,13 @@ def test_win_against_the_easy_computer_from_a_won_position_by_clicking_hints(ser
     page.goto(f"{server}/play/sharing?position=3,5,20&vs=easy&seed=7")
     for _ in range(40):
         wait_your_move(page)
-        if "win" in page.locator("#status").inner_text():
+        if game_over(page):
             break
         page.click("#hint-button")
         page.wait_for_selector("#play-hint")
+        before = len(moves_in(page.url))
         page.click("#play-hint")
-        page.wait_for_timeout(300)
+        wait_for_reply(page, before)
     assert "You win!" in page.locator("#status").inner_text()
     # the player only played winning moves, so the computer never had a win to give away
     page.wait_for_function("() => document.getElementById('mistake').textContent.startsWith('No mistake')")
