@@ -110,6 +110,10 @@ def test_a_request_past_the_time_limit_is_cut_and_others_are_served(tmp_path):
                            "variant, last, factor, set, budgets, edges, max_states"})
         code, body = get(base, "table", {"game": "sharing", "max": "100000"})
         assert code == 400 and "nimlab table sharing --max 100000 --out FILE" in body["error"]
+        code, body = get(base, "table", {"game": "end-nim", "piles": "6", "max": "9"})
+        assert code == 400 and "2 or 3 piles" in body["error"]
+        code, body = get(base, "table", {"game": "cash", "set": "1,3,4", "n": "99999"})
+        assert code == 400 and "at most 5000" in body["error"]
         assert get(base, "nope", {})[0] == 404
         code, body = get(base, "value", {"game": "nim", "position": "300,400,500",
                                          "max_states": "10"})

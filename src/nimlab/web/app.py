@@ -33,6 +33,8 @@ PAPER_GAMES = {"sharing": "sharing", "end-nim": "end-nim", "fibonacci": "fibonac
 TABLE_LIMITS = {("sharing", None): 400, ("end-nim", 2): 300, ("end-nim", 3): 40,
                 ("cash", None): 300, ("fibonacci", 2): 400, ("fibonacci", 3): 80,
                 ("subtraction", None): 5000, ("nim", None): 200, ("wythoff", None): 300}
+DEFAULT_TABLE_LIMIT = 40
+MAX_STONES = 5000
 
 
 @dataclass
@@ -199,11 +201,18 @@ def create_app(settings: Settings | None = None) -> Starlette:
             given = params(request, ("game", "max", "piles", "n", "variant", "set", "factor"),
                            ("game",))
             piles = given.get("piles")
+            if piles is not None and piles.isdigit() and int(piles) > 3:
+                raise ApiError(f"the web lab draws tables of 2 or 3 piles, not {piles}; use "
+                               f"nimlab table {given['game']} --piles {piles} --out FILE")
+            stones = given.get("n")
+            if stones is not None and stones.isdigit() and int(stones) > MAX_STONES:
+                raise ApiError(f"n = {stones} is more than the web lab computes (at most "
+                               f"{MAX_STONES}); use nimlab table cash --n {stones} --out FILE")
             key = (given["game"], int(piles) if piles and piles.isdigit() else None)
-            limit = TABLE_LIMITS.get(key) or TABLE_LIMITS.get((given["game"], None))
+            limit = TABLE_LIMITS.get(key) or TABLE_LIMITS.get((given["game"], None)) or \
+                DEFAULT_TABLE_LIMIT
             bound = given.get("max")
-            if limit is not None and bound is not None and bound.isdigit() \
-                    and int(bound) > limit:
+            if bound is not None and bound.isdigit() and int(bound) > limit:
                 raise ApiError(f"a window up to max={bound} is more than the web lab shows "
                                f"(at most {limit} for this table); use nimlab table "
                                f"{given['game']} --max {bound} --out FILE")
