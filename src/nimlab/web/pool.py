@@ -9,6 +9,7 @@ killed and replaced, so no request ties up the server for longer than the limit.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import multiprocessing
 import threading
 from typing import Any
@@ -99,25 +100,28 @@ class WorkerPool:
         self.idle: asyncio.Queue[Worker] | None = None
         self.lock = threading.Lock()
         self.replaced = 0
+        # one waiting thread per worker, plus room for starting replacements
+        self.threads = concurrent.futures.ThreadPoolExecutor(size + 2,
+                                                             thread_name_prefix="nimlab-web")
 
     async def start(self) -> None:
         self.idle = asyncio.Queue()
         loop = asyncio.get_running_loop()
         started = [Worker(self.context) for _ in range(self.size)]
         for worker in started:
-            if not await loop.run_in_executor(None, worker.wait_ready):
+            if not await loop.run_in_executor(self.threads, worker.wait_ready):
                 raise RuntimeError("a web worker process did not start")
             self.workers.append(worker)
             self.idle.put_nowait(worker)
 
     async def _replace(self, dead: Worker) -> None:
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, dead.kill)
+        await loop.run_in_executor(self.threads, dead.kill)
         fresh = Worker(self.context)
         with self.lock:
             self.workers = [w for w in self.workers if w is not dead] + [fresh]
             self.replaced += 1
-        if not await loop.run_in_executor(None, fresh.wait_ready):
+        if not await loop.run_in_executor(self.threads, fresh.wait_ready):
             fresh.kill()
             await self._replace(fresh)
             return
@@ -131,7 +135,8 @@ class WorkerPool:
         worker = await self.idle.get()
         loop = asyncio.get_running_loop()
         try:
-            kind, payload = await loop.run_in_executor(None, worker.call, name, kwargs, limit)
+            kind, payload = await loop.run_in_executor(self.threads, worker.call, name, kwargs,
+                                                       limit)
         except BaseException:
             # cancelled while the worker runs: it may still be busy, so replace it
             asyncio.ensure_future(self._replace(worker))
@@ -152,5 +157,6 @@ class WorkerPool:
     async def close(self) -> None:
         loop = asyncio.get_running_loop()
         for worker in list(self.workers):
-            await loop.run_in_executor(None, worker.stop)
+            await loop.run_in_executor(self.threads, worker.stop)
         self.workers.clear()
+        self.threads.shutdown(wait=False)
