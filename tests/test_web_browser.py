@@ -68,6 +68,11 @@ def pile_sizes(page) -> list[int]:
     return [int(t.strip("()")) for t in page.locator(".pile .count").all_inner_texts()]
 
 
+def text_appears(page, element: str, text: str) -> None:
+    page.wait_for_function("([id, text]) => document.getElementById(id).textContent.includes(text)",
+                           arg=[element, text])
+
+
 def game_over(page) -> bool:
     return page.locator("#status.over").count() == 1
 
@@ -82,7 +87,8 @@ def wait_for_reply(page, before: int) -> None:
 
 def wait_your_move(page):
     page.wait_for_function(
-        "() => /your move|You win|computer wins/.test(document.getElementById('status').textContent)")
+        "() => /your move|You win|computer wins/"
+        ".test(document.getElementById('status').textContent)")
 
 
 def test_play_a_whole_game_by_clicking(server, page, shots):
@@ -125,7 +131,7 @@ def test_win_against_the_easy_computer_from_a_won_position_by_clicking_hints(ser
         wait_for_reply(page, before)
     assert "You win!" in page.locator("#status").inner_text()
     # the player only played winning moves, so the computer never had a win to give away
-    page.wait_for_function("() => document.getElementById('mistake').textContent.startsWith('No mistake')")
+    text_appears(page, "mistake", "No mistake")
     assert page.locator("li.mistake").count() == 0
 
 
@@ -149,11 +155,11 @@ def test_share_a_url_then_undo_and_redo(server, page, shots):
     page.click("#redo")
     page.wait_for_function("() => !location.search.includes('at=')")
     page.go_back()
-    page.wait_for_function("() => document.getElementById('status').textContent.includes('10;8,6')")
+    text_appears(page, "status", "10;8,6")
     # a new move after an undo replaces the rest of the game
     page.fill("#move-text", "1")
     page.click("#move-play")
-    page.wait_for_function("() => document.getElementById('status').textContent.includes('9;6,7')")
+    text_appears(page, "status", "9;6,7")
     assert moves_in(page.url) == ["1", "3", "1"]
     page.fill("#move-text", "5")
     page.click("#move-play")
@@ -189,7 +195,7 @@ def test_huge_piles_are_explained_by_the_closed_form(server, page):
     huge = 10**30 + 7
     page.goto(f"{server}/play/sharing?position={huge},3,17")
     page.click("#hint-button")
-    page.wait_for_function("() => document.getElementById('hint').textContent.includes('Theorem 2')")
+    text_appears(page, "hint", "Theorem 2")
     hint = page.locator("#hint").inner_text()
     # the winning move equalises two piles: 1>2:k with huge - k = 3 + k
     k = (huge - 3) // 2
@@ -212,7 +218,7 @@ def test_fibonacci_and_end_nim_are_drawn_as_the_cli_draws_them(server, page):
 
 def test_heatmap_hover_and_click_to_play(server, page, shots):
     page.goto(f"{server}/explore/sharing?max=20")
-    page.wait_for_function("() => document.getElementById('caption').textContent.includes('Table 1')")
+    text_appears(page, "caption", "Table 1")
     canvas = page.locator("#heat")
     box = canvas.bounding_box()
     size, margin = 14, 34
@@ -238,19 +244,19 @@ def hover(page, row: int, col: int, size: int = 14, margin: int = 34) -> str:
 
 def test_cash_and_fibonacci_heatmaps_agree_with_brute_force(server, page):
     page.goto(f"{server}/explore/cash?set=1,3,4&n=14&max=12")
-    page.wait_for_function("() => document.getElementById('caption').textContent.includes('winner')")
+    text_appears(page, "caption", "winner")
     for d1, d2 in [(0, 0), (3, 5), (9, 9), (12, 2), (7, 11)]:
         winner = "I" if brute.cash_player_one_wins(14, d1, d2, (1, 3, 4)) else "II"
         assert hover(page, d1, d2) == f"(14; {d1}, {d2}): Player {winner} wins \u2014 click to play"
     page.goto(f"{server}/explore/fibonacci?piles=2&max=14")
-    page.wait_for_function("() => document.getElementById('caption').textContent.includes('P-positions')")
+    text_appears(page, "caption", "P-positions")
     for x in range(2, 15):
         for y in range(2, 15, 3):
             p_position = brute.fibonacci((x, y), 0) == 0
             tip = hover(page, x - 2, y - 2)
             assert ("P-position" in tip) == p_position, (x, y, tip)
     page.goto(f"{server}/explore/fibonacci?piles=3&max=8&third=5")
-    page.wait_for_function("() => document.getElementById('caption').textContent.includes('3 piles')")
+    text_appears(page, "caption", "3 piles")
     for x in range(2, 9):
         for y in range(2, 9):
             p_position = brute.fibonacci((x, y, 5), 0) == 0
