@@ -1,0 +1,253 @@
+// nimlab web lab: heatmaps of value tables (from /api/table, i.e. `nimlab table ... --json`).
+"use strict";
+
+const FIELDS = {
+  "sharing": [["max", "max b", 60]],
+  "end-nim": [["piles", "piles (2 or 3)", 3], ["max", "max pile", 16], ["variant", "variant", "normal"],
+              ["middle", "middle pile (3 piles)", 3]],
+  "cash": [["set", "set", "1,3,4"], ["n", "stones n", 14], ["max", "max budget", 30]],
+  "fibonacci": [["piles", "piles (2 or 3)", 2], ["max", "max pile", 60], ["third", "third pile (3 piles)", 5]],
+};
+const ABOUT = {
+  "sharing": "Sharing Nim: G(0,a,b), the value of (0,a,b) for a \u2264 b (rows a, columns b), the paper's Table 1 as a picture. Dark cells are P-positions (value 0).",
+  "end-nim": "End-Nim: the value of each row. With 3 piles, a slice with the middle pile fixed (rows a1, columns a3); with 2 piles, rows a1, columns a2.",
+  "cash": "NIM with cash: the winner of (n; d1, d2) over the budgets, d1 the money of the player to move (Player I), rows d1, columns d2.",
+  "fibonacci": "Multiple Fibonacci Nim: first-move P-positions (dark). With 3 piles, a slice with the third pile fixed.",
+};
+
+let grid = null;   // {rowLabels, colLabels, values[r][c], text(r,c), link(r,c), colour(v)}
+
+function valueColour(v) {
+  if (v === null || v === undefined) return "#f3f4f8";
+  if (v === 0) return "#1d2330";
+  const hue = (v * 137.508) % 360;
+  return `hsl(${hue}, 62%, ${58 + (v % 3) * 7}%)`;
+}
+
+function readForm() {
+  const params = new URLSearchParams(location.search);
+  const game = decodeURIComponent(location.pathname.split("/")[2] || "sharing");
+  const values = {};
+  for (const [name, , fallback] of FIELDS[game] || []) values[name] = params.get(name) || String(fallback);
+  return {game, values};
+}
+
+function buildFields(game, values) {
+  const box = document.getElementById("fields");
+  box.replaceChildren();
+  for (const [name, label] of FIELDS[game]) {
+    box.append(el("label", {}, `${label} `, el("input", {name, size: 6, value: values[name]})));
+  }
+}
+
+function fail(message) {
+  const box = document.getElementById("problem");
+  box.hidden = !message;
+  box.textContent = message || "";
+}
+
+async function load() {
+  const {game, values} = readForm();
+  if (!FIELDS[game]) { fail(`no heatmap for '${game}'; choose sharing, end-nim, cash or fibonacci`); return; }
+  const form = document.getElementById("controls");
+  form.game.value = game;
+  buildFields(game, values);
+  document.getElementById("title").textContent = `Explore ${game}`;
+  document.getElementById("about").textContent = ABOUT[game];
+  document.getElementById("caption").textContent = "Computing…";
+  fail("");
+  let table;
+  try {
+    const query = {game, max: values.max};
+    if (game === "end-nim") Object.assign(query, {piles: values.piles, variant: values.variant});
+    if (game === "cash") Object.assign(query, {set: values.set, n: values.n});
+    if (game === "fibonacci") Object.assign(query, {piles: values.piles});
+    table = await api("table", query);
+  } catch (error) {
+    fail(error.message);
+    document.getElementById("caption").textContent = "";
+    return;
+  }
+  grid = toGrid(game, values, table);
+  document.getElementById("caption").textContent = `${table.title} \u2014 hover for the value, click to play${game === "sharing" ? " (shift-click a row for its sequence)" : ""}.`;
+  drawLegend(game);
+  draw();
+  document.getElementById("sequence-card").hidden = game !== "sharing";
+  if (game === "sharing") drawSequence(Math.min(6, grid.rowLabels.length - 1));
+}
+
+function toGrid(game, values, table) {
+  if (game === "sharing") {
+    return {rowLabels: table.row_labels, colLabels: table.columns, values: table.rows,
+      rowName: "a", colName: "b",
+      text: (r, c, v) => `G(0,${r},${c}) = ${v}`,
+      link: (r, c) => playUrl("sharing", `0,${r},${c}`, {}), colour: valueColour};
+  }
+  if (game === "cash") {
+    const colour = v => v === "I" ? "#1f8a4c" : v === "II" ? "#c0392b" : "#f3f4f8";
+    return {rowLabels: table.row_labels, colLabels: table.columns, values: table.rows,
+      rowName: "d1", colName: "d2",
+      text: (r, c, v) => `(${values.n}; ${r}, ${c}): Player ${v} wins`,
+      link: (r, c) => playUrl("cash", `${values.n};${r},${c}`, {set: values.set}), colour};
+  }
+  if (game === "end-nim") {
+    const opts = {variant: values.variant};
+    if (table.kind === "grid") {
+      return {rowLabels: table.row_labels, colLabels: table.columns, values: table.rows,
+        rowName: "a1", colName: "a2",
+        text: (r, c, v) => `row ${r},${c}: value ${v}`,
+        link: (r, c) => playUrl("end-nim", `${r},${c}`, opts), colour: valueColour};
+    }
+    const m = parseInt(values.middle, 10);
+    const max = table.max;
+    const labels = Array.from({length: max}, (_, i) => i + 1);
+    const cells = labels.map(() => labels.map(() => null));
+    for (const [a1, a2, a3, v] of table.rows) if (a2 === m) cells[a1 - 1][a3 - 1] = v;
+    return {rowLabels: labels, colLabels: labels, values: cells, rowName: "a1", colName: "a3",
+      text: (r, c, v) => `row ${r},${m},${c}: value ${v}`,
+      link: (r, c) => playUrl("end-nim", `${r},${m},${c}`, opts), colour: valueColour};
+  }
+  // fibonacci: P-positions from the list
+  const max = table.max;
+  const labels = Array.from({length: max - 1}, (_, i) => i + 2);
+  const third = parseInt(values.third, 10);
+  const cells = labels.map(() => labels.map(() => 1));
+  for (const row of table.rows) {
+    const sorted = [...row];
+    if (row.length === 2) { mark(row[0], row[1]); mark(row[1], row[0]); }
+    else {
+      // every arrangement with the third pile fixed (positions are listed up to order)
+      const perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+      for (const [i, j, k] of perms) if (sorted[k] === third) mark(sorted[i], sorted[j]);
+    }
+  }
+  function mark(x, y) { if (x >= 2 && y >= 2 && x <= max && y <= max) cells[x - 2][y - 2] = 0; }
+  const suffix = table.piles === 3 ? `,${third}` : "";
+  return {rowLabels: labels, colLabels: labels, values: cells, rowName: "x", colName: "y",
+    text: (r, c, v) => `(${r},${c}${suffix}) first move: ${v === 0 ? "P-position" : "N-position"}`,
+    link: (r, c) => playUrl("fibonacci", `${r},${c}${suffix};0`, {factor: table.factor}),
+    colour: v => v === 0 ? "#1d2330" : "#e4e8f2"};
+}
+
+function drawLegend(game) {
+  const box = document.getElementById("legend");
+  box.replaceChildren();
+  const items = game === "cash" ? [["#1f8a4c", "Player I wins"], ["#c0392b", "Player II wins"]]
+    : game === "fibonacci" ? [["#1d2330", "P-position"], ["#e4e8f2", "N-position"]]
+    : [0, 1, 2, 3, 4, 5, 6, 7].map(v => [valueColour(v), `${v}`]);
+  for (const [colour, name] of items) box.append(el("span", {class: "sw", style: `background:${colour}`}), name);
+  if (!["cash", "fibonacci"].includes(game)) box.append(" \u2026 (value 0 is dark: P-positions)");
+}
+
+const MARGIN = 34;
+function cellSize() { return parseInt(document.getElementById("controls").zoom.value, 10); }
+
+function draw() {
+  if (!grid) return;
+  const size = cellSize();
+  const canvas = document.getElementById("heat");
+  const rows = grid.rowLabels.length, cols = grid.colLabels.length;
+  canvas.width = MARGIN + cols * size + 4;
+  canvas.height = MARGIN + rows * size + 4;
+  const ctx = canvas.getContext("2d");
+  ctx.fillStyle = "#fff";
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      ctx.fillStyle = grid.colour(grid.values[r][c]);
+      ctx.fillRect(MARGIN + c * size, MARGIN + r * size, size - (size > 6 ? 1 : 0), size - (size > 6 ? 1 : 0));
+      if (size >= 22 && grid.values[r][c] !== null) {
+        ctx.fillStyle = grid.values[r][c] === 0 ? "#fff" : "#1d2330";
+        ctx.font = `${Math.floor(size * 0.45)}px system-ui, sans-serif`;
+        ctx.textAlign = "center"; ctx.textBaseline = "middle";
+        ctx.fillText(String(grid.values[r][c]), MARGIN + c * size + size / 2, MARGIN + r * size + size / 2);
+      }
+    }
+  }
+  ctx.fillStyle = "#5b6477";
+  ctx.font = "11px system-ui, sans-serif";
+  const every = Math.max(1, Math.ceil(18 / size));
+  ctx.textAlign = "center"; ctx.textBaseline = "bottom";
+  grid.colLabels.forEach((label, c) => { if (c % every === 0) ctx.fillText(label, MARGIN + c * size + size / 2, MARGIN - 3); });
+  ctx.textAlign = "right"; ctx.textBaseline = "middle";
+  grid.rowLabels.forEach((label, r) => { if (r % every === 0) ctx.fillText(label, MARGIN - 4, MARGIN + r * size + size / 2); });
+  ctx.textAlign = "left"; ctx.textBaseline = "top";
+  ctx.fillText(`${grid.rowName}\u2193 ${grid.colName}\u2192`, 2, 2);
+}
+
+function cellAt(event) {
+  const canvas = document.getElementById("heat");
+  const box = canvas.getBoundingClientRect();
+  const size = cellSize();
+  const c = Math.floor((event.clientX - box.left - MARGIN) / size);
+  const r = Math.floor((event.clientY - box.top - MARGIN) / size);
+  if (!grid || r < 0 || c < 0 || r >= grid.rowLabels.length || c >= grid.colLabels.length) return null;
+  const v = grid.values[r][c];
+  if (v === null || v === undefined) return null;
+  return {r, c, v, row: grid.rowLabels[r], col: grid.colLabels[c]};
+}
+
+function drawSequence(r) {
+  if (!grid || r < 0) return;
+  const canvas = document.getElementById("sequence");
+  const ctx = canvas.getContext("2d");
+  const values = grid.values[r].map((v, c) => [grid.colLabels[c], v]).filter(([, v]) => v !== null);
+  const a = grid.rowLabels[r];
+  document.getElementById("sequence-title").textContent = `Sequence G(0,${a},b) for b = ${a}..${grid.colLabels.at(-1)}`;
+  ctx.fillStyle = "#fff"; ctx.fillRect(0, 0, canvas.width, canvas.height);
+  if (!values.length) return;
+  const top = Math.max(1, ...values.map(([, v]) => v));
+  const left = 40, bottom = canvas.height - 24, width = canvas.width - left - 10, height = bottom - 10;
+  const bMin = values[0][0], bMax = values.at(-1)[0];
+  ctx.strokeStyle = "#dde2ea"; ctx.beginPath(); ctx.moveTo(left, 10); ctx.lineTo(left, bottom); ctx.lineTo(left + width, bottom); ctx.stroke();
+  ctx.fillStyle = "#5b6477"; ctx.font = "11px system-ui, sans-serif";
+  ctx.textAlign = "right"; ctx.fillText(String(top), left - 4, 14); ctx.fillText("0", left - 4, bottom);
+  ctx.textAlign = "center"; ctx.fillText(`b = ${bMin}`, left + 20, bottom + 14); ctx.fillText(`b = ${bMax}`, left + width - 20, bottom + 14);
+  ctx.fillStyle = "#3557d4";
+  for (const [b, v] of values) {
+    const x = left + (bMax === bMin ? 0 : (b - bMin) / (bMax - bMin) * width);
+    const y = bottom - v / top * height;
+    ctx.beginPath(); ctx.arc(x, y, 2.5, 0, 2 * Math.PI); ctx.fill();
+  }
+}
+
+function main() {
+  header("Explore");
+  const canvas = document.getElementById("heat");
+  const tip = document.getElementById("tip");
+  canvas.addEventListener("mousemove", event => {
+    const cell = cellAt(event);
+    if (!cell) { tip.style.display = "none"; canvas.style.cursor = "default"; return; }
+    tip.textContent = `${grid.text(cell.row, cell.col, cell.v)} \u2014 click to play`;
+    tip.style.left = `${event.clientX + 14}px`; tip.style.top = `${event.clientY + 14}px`;
+    tip.style.display = "block"; canvas.style.cursor = "pointer";
+  });
+  canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
+  canvas.addEventListener("click", event => {
+    const cell = cellAt(event);
+    if (!cell) return;
+    if (event.shiftKey && readForm().game === "sharing") { drawSequence(cell.r); return; }
+    location.assign(grid.link(cell.row, cell.col));
+  });
+  canvas.addEventListener("wheel", event => {
+    if (!event.ctrlKey) return;
+    event.preventDefault();
+    const zoom = document.getElementById("controls").zoom;
+    zoom.value = Math.max(2, Math.min(36, cellSize() + (event.deltaY < 0 ? 2 : -2)));
+    draw();
+  }, {passive: false});
+  const form = document.getElementById("controls");
+  form.zoom.addEventListener("input", draw);
+  form.game.addEventListener("change", () => location.assign(`/explore/${form.game.value}`));
+  form.addEventListener("submit", event => {
+    event.preventDefault();
+    const query = new URLSearchParams();
+    for (const input of document.getElementById("fields").querySelectorAll("input")) query.set(input.name, input.value.trim());
+    history.pushState(null, "", `/explore/${form.game.value}?${query}`);
+    load();
+  });
+  window.addEventListener("popstate", load);
+  load();
+}
+
+main();

@@ -1,0 +1,585 @@
+// nimlab web lab: the Play page. The whole game lives in the URL:
+// /play/GAME?position=P&<game options>&moves=m1,m2,...&at=K&vs=perfect|easy|none&first=me|computer
+"use strict";
+
+const MAX_TOKENS = 40;                 // as the CLI's play: longer piles are drawn cut
+const LIST_DIGITS = 5;                 // positions with a number of more digits: no move list
+const PLAY_DIGITS = 7;                 // ... and no moves played (nimlab play lists every legal
+                                       // move to check one, so it cannot play at that size)
+const TOO_BIG = "At this size moves cannot be played here yet (nimlab play checks a move by " +
+  "listing every legal move); the hint still explains the winning move.";
+
+function tooBig(position, digits) {
+  return (position.match(/\d+/g) || []).some(n => n.length > digits);
+}
+const GAME = decodeURIComponent(location.pathname.split("/")[2] || "");
+const TAKE_GAMES = ["nim", "wythoff", "fibonacci", "end-nim", "subtraction", "cash"];
+const SHARE_GAMES = ["sharing", "graph-nim"];
+const NOTATION = {
+  "end-nim": "L-K or R-K: take K coins from the left or right end pile",
+  "graph-nim": "U>V:K: move K tokens from pile U to pile V (click a token, then the target pile)",
+  "sharing": "U>V:K: move K tokens from pile U to pile V (click a token, then the target pile)",
+  "subtraction": "K: remove K stones", "cash": "K: remove K stones (it costs K dollars)",
+  "wythoff": "P-K: take K from pile P, or both-K: take K from both piles",
+  "fibonacci": "P-K: take K chips from pile P", "nim": "P-K: take K tokens from pile P",
+};
+
+let S = null;                           // the state read from the URL
+const cache = new Map();                // API answers by request
+let picked = null;                      // sharing: {pile, k} chosen, waiting for a target pile
+let renderNumber = 0;
+
+function cached(path, params) {
+  const key = path + "?" + JSON.stringify(params);
+  if (!cache.has(key)) {
+    const promise = api(path, params);
+    cache.set(key, promise);
+    promise.catch(() => cache.delete(key));
+  }
+  return cache.get(key);
+}
+
+function readUrl() {
+  const q = new URLSearchParams(location.search);
+  const options = {};
+  for (const k of GAME_OPTIONS) if (q.get(k)) options[k] = q.get(k);
+  let position = (q.get("position") || "").trim();
+  if (GAME === "fibonacci" && options.last !== undefined && !position.includes(";")) {
+    position += ";" + options.last; delete options.last;
+  }
+  if (GAME === "cash" && options.budgets !== undefined && !position.includes(";")) {
+    position += ";" + options.budgets; delete options.budgets;
+  }
+  const moves = q.get("moves") ? q.get("moves").split(",").filter(m => m) : [];
+  let at = q.has("at") ? parseInt(q.get("at"), 10) : moves.length;
+  if (!(at >= 0 && at <= moves.length)) at = moves.length;
+  const vs = ["perfect", "easy", "none"].includes(q.get("vs")) ? q.get("vs") : "perfect";
+  const first = q.get("first") === "computer" ? "computer" : "me";
+  const seed = parseInt(q.get("seed") || "1", 10) || 1;
+  return {position, options, moves, at, vs, first, seed, values: q.get("values") === "1",
+          positions: [position], steps: [], startOver: null};
+}
+
+function urlOf(state) {
+  const q = new URLSearchParams({position: state.position});
+  for (const [k, v] of Object.entries(state.options)) q.set(k, v);
+  if (state.moves.length) q.set("moves", state.moves.join(","));
+  if (state.at < state.moves.length) q.set("at", state.at);
+  if (state.vs !== "perfect") q.set("vs", state.vs);
+  if (state.first !== "me") q.set("first", state.first);
+  if (state.values) q.set("values", "1");
+  return `/play/${encodeURIComponent(GAME)}?${q}`;
+}
+
+function writeUrl(push) {
+  const url = urlOf(S);
+  if (url === location.pathname + location.search) return;
+  if (push) history.pushState(null, "", url); else history.replaceState(null, "", url);
+}
+
+function mover(i) {
+  if (S.vs === "none") return i % 2 === 0 ? "Player 1" : "Player 2";
+  return (i % 2 === 0) === (S.first === "me") ? "you" : "computer";
+}
+
+function otherOf(name) {
+  return {"you": "computer", "computer": "you", "Player 1": "Player 2",
+          "Player 2": "Player 1"}[name];
+}
+
+function showProblem(text) {
+  const box = document.getElementById("problem");
+  box.textContent = text || "";
+  box.hidden = !text;
+}
+
+// ---------------------------------------------------------------- replaying the URL
+async function replay() {
+  S.positions = [S.position];
+  S.steps = [];
+  for (let i = 0; i < S.moves.length; i++) {
+    let step;
+    try {
+      step = await cached("play/move", {game: GAME, position: S.positions[i], move: S.moves[i],
+                                        ...S.options});
+    } catch (error) {
+      showProblem(`Move ${i + 1} (${S.moves[i]}) from ${S.positions[i]}: ${error.message}`);
+      S.moves = S.moves.slice(0, i);
+      break;
+    }
+    S.steps.push(step);
+    S.positions.push(step.to);
+    if (step.winner) { S.moves = S.moves.slice(0, i + 1); break; }
+  }
+  S.at = Math.min(S.at, S.moves.length);
+  if (S.startOver === null) {
+    const over = await cached("play/over", {game: GAME, position: S.position, ...S.options});
+    S.startOver = over;
+  }
+}
+
+function overInfo(at) {
+  if (at === 0) {
+    if (!S.startOver || !S.startOver.over) return null;
+    const loser = mover(0);
+    return {winner: otherOf(loser), reason: `${loser} cannot move`};
+  }
+  const step = S.steps[at - 1];
+  if (!step || !step.winner) return null;
+  const m = mover(at - 1), o = otherOf(m);
+  const winner = step.winner.winner === "you" ? m : o;
+  const reason = step.winner.reason.replace(/\b(you|computer)\b/g,
+    word => word === "you" ? "\u0001" : "\u0002").replace(/\u0001/g, m).replace(/\u0002/g, o);
+  return {winner, reason};
+}
+
+// ---------------------------------------------------------------- drawing
+function parsePosition(text) {
+  if (GAME === "cash") {
+    const [n, money] = text.split(";");
+    const [d1, d2] = (money || "").split(",");
+    return {piles: [n], mover: d1, waiting: d2};
+  }
+  if (GAME === "fibonacci") {
+    const [piles, last] = text.split(";");
+    return {piles: piles ? piles.split(",") : [], last: last === undefined ? "0" : last};
+  }
+  return {piles: text === "" ? [] : text.split(",")};
+}
+
+function fibonacciLimit(last) {
+  // floor(R * last) for the factor R written as an integer, a decimal or a fraction p/q
+  const text = (S.options.factor || "2").trim();
+  let p, q;
+  if (text.includes("/")) { [p, q] = text.split("/").map(s => BigInt(s.trim())); }
+  else if (text.includes(".")) {
+    const [a, b] = text.split(".");
+    q = 10n ** BigInt(b.length); p = BigInt(a || "0") * q + BigInt(b);
+  } else { p = BigInt(text); q = 1n; }
+  return (p * BigInt(last)) / q;
+}
+
+function pileName(i, count) {
+  if (GAME === "cash" || GAME === "subtraction") return "heap";
+  return `pile ${i + 1}`;
+}
+
+function moveForTokens(i, k, count) {
+  if (GAME === "end-nim") return (i === 0 ? "L-" : "R-") + k;
+  if (GAME === "cash" || GAME === "subtraction") return String(k);
+  return `${i + 1}-${k}`;
+}
+
+function tokenRow(i, size, live) {
+  const row = el("div", {class: "tokens"});
+  const big = BigInt(size);
+  const shown = big > BigInt(MAX_TOKENS) ? MAX_TOKENS : Number(big);
+  for (let j = 0; j < shown; j++) {
+    const k = big - BigInt(j);             // clicking token j takes it and everything after it
+    const token = el("button", {class: "token" + (live ? " live" : ""), type: "button",
+      "data-pile": i, "data-k": String(k),
+      title: live ? (SHARE_GAMES.includes(GAME) ? `pick ${k} token(s) to move`
+                                                : `take ${k}`) : null});
+    if (live) {
+      token.addEventListener("mouseenter", () => {
+        [...row.children].forEach((t, n) => t.classList && t.classList.toggle("hot", n >= j));
+      });
+      token.addEventListener("mouseleave", () => {
+        [...row.children].forEach(t => t.classList && t.classList.remove("hot"));
+      });
+      token.addEventListener("click", event => { event.stopPropagation(); tokenClicked(i, k); });
+    }
+    if (picked && picked.pile === i && BigInt(j) >= big - picked.k) token.classList.add("picked");
+    row.append(token);
+  }
+  if (big > BigInt(MAX_TOKENS)) row.append(el("span", {class: "more"}, "\u2026"));
+  return row;
+}
+
+function drawBoard(position, live) {
+  const board = document.getElementById("board");
+  board.replaceChildren();
+  if (position === "" && GAME === "end-nim") {
+    board.append(el("p", {class: "facts"}, "row: (empty)"));
+    return;
+  }
+  const p = parsePosition(position);
+  if (GAME === "end-nim") {
+    board.append(el("div", {class: "facts"}, "row, left to right: ",
+                    el("b", {}, p.piles.join(" | "))));
+    const row = el("div", {class: "end-row"});
+    p.piles.forEach((size, i) => {
+      const end = i === 0 || i === p.piles.length - 1;
+      const label = i === 0 ? "left end" : i === p.piles.length - 1 ? "right end" : "";
+      const pile = el("div", {class: "end-pile" + (end ? " end" : "")},
+        el("span", {class: "label"}, `${size}${label ? " · " + label : ""}`));
+      const tokens = tokenRow(i, size, live && end);
+      tokens.style.flexDirection = "column-reverse";
+      pile.append(tokens);
+      row.append(pile);
+    });
+    board.append(row);
+    return;
+  }
+  p.piles.forEach((size, i) => {
+    const pile = el("div", {class: "pile", "data-pile": i},
+      el("span", {class: "name"}, pileName(i)), tokenRow(i, size, live),
+      el("span", {class: "count"}, `(${size})`));
+    if (picked && picked.pile !== i) {
+      pile.classList.add("target");
+      pile.addEventListener("click", () => {
+        const move = `${picked.pile + 1}>${i + 1}:${picked.k}`;
+        picked = null;
+        userMove(move);
+      });
+    }
+    board.append(pile);
+  });
+  const facts = el("div", {class: "facts"});
+  if (GAME === "fibonacci") {
+    facts.append(p.last === "0"
+      ? "first move: take any number of chips from one pile, but not all of it"
+      : el("span", {}, "previous removal: ", el("b", {}, p.last), "; limit: at most ",
+           el("b", {}, String(fibonacciLimit(p.last))), " chips from one pile"));
+  }
+  if (GAME === "cash" || GAME === "subtraction") {
+    facts.append(el("div", {}, `removals allowed: ${(S.options.set || "").split(",").join(", ")}`));
+  }
+  if (GAME === "cash") {
+    const toMove = mover(S.at);
+    const money = {[toMove]: p.mover, [otherOf(toMove)]: p.waiting};
+    const names = S.vs === "none" ? ["Player 1", "Player 2"] : ["you", "computer"];
+    board.append(el("div", {class: "purses"}, names.map(name =>
+      el("div", {class: "purse" + (name === toMove ? " tomove" : "")},
+         `${name}: `, el("b", {}, `$${money[name]}`)))));
+    facts.append(el("div", {}, "removing a stones costs a dollars; Player I is the player to move"));
+  }
+  if (GAME === "graph-nim" && S.options.edges) {
+    facts.append(`tokens may move along: ${S.options.edges.split(",").map(e => {
+      const [u, v] = e.split("-").map(Number); return `${u + 1}>${v + 1}`; }).join(", ")}`);
+  }
+  if (facts.childNodes.length) board.append(facts);
+}
+
+function tokenClicked(i, k) {
+  if (SHARE_GAMES.includes(GAME)) {
+    picked = picked && picked.pile === i && picked.k === k ? null : {pile: i, k};
+    drawBoard(S.positions[S.at], true);
+    document.getElementById("notation").textContent = picked
+      ? `Moving ${picked.k} token(s) from pile ${i + 1}: click the pile that receives them.`
+      : NOTATION[GAME];
+    return;
+  }
+  const size = parsePosition(S.positions[S.at]).piles[i];
+  userMove(moveForTokens(i, k, size));
+}
+
+// ---------------------------------------------------------------- moves
+function yourTurn() {
+  return !overInfo(S.at) && (S.vs === "none" || mover(S.at) === "you") &&
+    !tooBig(S.positions[S.at], PLAY_DIGITS);
+}
+
+async function userMove(text) {
+  text = (text || "").trim();
+  if (!text) return;
+  if (!yourTurn()) {
+    showProblem(overInfo(S.at) ? "The game is over." : tooBig(S.positions[S.at], PLAY_DIGITS)
+      ? TOO_BIG : "Wait: the computer is to move.");
+    return;
+  }
+  let step;
+  try {
+    step = await api("play/move", {game: GAME, position: S.positions[S.at], move: text,
+                                   ...S.options});
+  } catch (error) {
+    showProblem(error.message);
+    return;
+  }
+  showProblem("");
+  const key = "play/move?" + JSON.stringify({game: GAME, position: S.positions[S.at],
+                                             move: step.notation, ...S.options});
+  cache.set(key, Promise.resolve(step));
+  S.moves = S.moves.slice(0, S.at).concat([step.notation]);
+  S.at += 1;
+  document.getElementById("move-text").value = "";
+  writeUrl(true);
+  await render();
+}
+
+async function computerTurn(number) {
+  const at = S.at;
+  const position = S.positions[at];
+  let step;
+  try {
+    step = await api("play/computer", {game: GAME, position, level: S.vs, seed: S.seed + at,
+                                       ...S.options});
+  } catch (error) {
+    showProblem(`The computer could not move: ${error.message}`);
+    return;
+  }
+  if (number !== renderNumber || S.at !== at || S.moves.length !== at) return;
+  const key = "play/move?" + JSON.stringify({game: GAME, position, move: step.notation,
+                                             ...S.options});
+  // stored as a move of the player to move ("you" in the CLI's play --first me)
+  const swap = text => text.replace(/\b(you|computer)\b/g, w => w === "you" ? "computer" : "you");
+  const winner = step.winner ? {...step.winner, winner: swap(step.winner.winner),
+                                reason: swap(step.winner.reason)} : null;
+  cache.set(key, Promise.resolve({...step, player: "you", winner}));
+  S.moves = S.moves.concat([step.notation]);
+  S.at += 1;
+  writeUrl(false);
+  await render();
+}
+
+function undo() {
+  if (S.at === 0) return;
+  S.at -= 1;
+  while (S.at > 0 && S.vs !== "none" && mover(S.at) === "computer") S.at -= 1;
+  picked = null;
+  writeUrl(true);
+  render();
+}
+
+function redo() {
+  if (S.at >= S.moves.length) return;
+  S.at += 1;
+  while (S.at < S.moves.length && S.vs !== "none" && mover(S.at) === "computer") S.at += 1;
+  picked = null;
+  writeUrl(true);
+  render();
+}
+
+// ---------------------------------------------------------------- panels
+async function showMoves(position, number) {
+  const box = document.getElementById("moves");
+  const note = document.getElementById("moves-note");
+  box.replaceChildren();
+  note.textContent = "";
+  if (overInfo(S.at)) { note.textContent = "No moves: the game is over."; return; }
+  if (tooBig(position, LIST_DIGITS)) {
+    note.textContent = "The piles are too large to list every move: type a move, click a token, or ask for the hint.";
+    return;
+  }
+  let data;
+  try {
+    data = await cached("moves", {game: GAME, position, ...S.options});
+  } catch (error) {
+    if (number === renderNumber)
+      note.textContent = `The moves are not listed here (${error.message}). Type a move, or ask for the hint.`;
+    return;
+  }
+  if (number !== renderNumber) return;
+  const live = yourTurn();
+  for (const option of data.moves) {
+    const cls = S.values ? (option.winning ? "win" : "lose") : "";
+    const button = el("button", {class: cls, type: "button", disabled: !live || null,
+      title: `${option.move} \u2192 ${option.to}` +
+             (S.values ? ` (value ${option.value}${option.winning ? ", winning" : ""})` : ""),
+      "data-notation": option.notation, onclick: () => userMove(option.notation)},
+      option.notation, S.values ? el("small", {}, `= ${option.value}`) : null);
+    box.append(button);
+  }
+  note.textContent = S.values
+    ? `Green moves lead to a P-position (value 0): they win. This position has value ${data.value} (${data.outcome}).`
+    : `${data.moves.length} legal move(s). Tick the box to colour them by outcome.`;
+}
+
+async function showHint() {
+  const box = document.getElementById("hint");
+  box.replaceChildren(el("p", {class: "note"}, "Thinking…"));
+  const position = S.positions[S.at];
+  if (overInfo(S.at)) { box.replaceChildren(el("p", {}, "The game is over.")); return; }
+  let data;
+  try {
+    data = await cached("hint", {game: GAME, position, ...S.options});
+  } catch (error) {
+    box.replaceChildren(el("div", {class: "error"}, error.message));
+    return;
+  }
+  if (S.positions[S.at] !== position) return;
+  const parts = [];
+  parts.push(el("div", {class: "row"}, el("span", {class: `pill ${data.outcome}`},
+    data.outcome === "N" ? "N-position: the player to move wins" : "P-position: the player to move loses"),
+    data.value !== null && data.value !== undefined ? el("span", {class: "note"}, `value ${data.value}`) : null));
+  if (data.move) {
+    parts.push(el("div", {class: "move"}, `Winning move: ${data.notation}`,
+      el("span", {class: "note"}, ` (${data.move}, to ${data.to})`)));
+    if (yourTurn()) parts.push(el("button", {class: "primary", type: "button", id: "play-hint",
+      onclick: () => userMove(data.notation)}, `Play ${data.notation}`));
+  } else if (data.stalling_notation) {
+    parts.push(el("div", {class: "move"}, "No winning move",
+      el("span", {class: "note"}, ` (stalling move: ${data.stalling_notation})`)));
+  }
+  parts.push(el("p", {class: "why"}, data.explanation));
+  parts.push(el("div", {class: "source"}, `Source: ${data.source}` +
+                (data.method ? ` · method: ${data.method}` : "")));
+  box.replaceChildren(...parts);
+}
+
+function outcomeAfter(i) {
+  // the outcome of positions[i] for the player to move there ("N" or "P"); null if unknown
+  const over = overInfo(i);
+  if (over) return over.winner === mover(i) ? "N" : "P";
+  return null;
+}
+
+async function showHistory(number) {
+  const list = document.getElementById("history");
+  list.replaceChildren();
+  const start = document.getElementById("start-item");
+  start.replaceChildren(`start: `, el("span", {class: "mono"}, S.position || "(empty)"));
+  start.classList.toggle("current", S.at === 0);
+  start.onclick = () => { S.at = 0; writeUrl(true); render(); };
+  S.steps.forEach((step, i) => {
+    const item = el("li", {class: (i >= S.at ? "future" : "") + (i + 1 === S.at ? " current" : ""),
+      "data-index": i},
+      `${mover(i)}: `, el("b", {class: "mono"}, step.notation), ` \u2014 ${step.move} \u2192 `,
+      el("span", {class: "mono"}, step.to || "(empty)"));
+    item.style.cursor = "pointer";
+    item.addEventListener("click", () => { S.at = i + 1; writeUrl(true); render(); });
+    list.append(item);
+  });
+  const note = document.getElementById("mistake");
+  note.textContent = S.steps.length ? "Looking for the first mistake…" : "";
+  // outcomes of every position of the game, from the hint (closed forms or the solver)
+  const outcomes = [];
+  for (let i = 0; i <= S.steps.length; i++) {
+    let outcome = outcomeAfter(i);
+    if (outcome === null) {
+      try {
+        outcome = (await cached("hint", {game: GAME, position: S.positions[i], ...S.options})).outcome;
+      } catch (error) { outcome = null; }
+    }
+    if (number !== renderNumber) return;
+    outcomes.push(outcome);
+  }
+  for (let i = 0; i < S.steps.length; i++) {
+    if (outcomes[i] === "N" && outcomes[i + 1] === "N") {
+      const item = list.querySelector(`li[data-index="${i}"]`);
+      item.classList.add("mistake");
+      item.append(" ", el("span", {class: "tag"}, "\u2190 first mistake: gave away the win"));
+      note.textContent = `Move ${i + 1} (${S.steps[i].notation}) by ${mover(i)} gave away the win: ` +
+        `${S.positions[i]} was an N-position, and ${S.positions[i + 1] || "(empty)"} is one for the opponent.`;
+      return;
+    }
+  }
+  if (S.steps.length) {
+    note.textContent = outcomes.includes(null)
+      ? "No mistake found among the positions that could be solved."
+      : "No mistake: nobody gave away a win.";
+  }
+}
+
+// ---------------------------------------------------------------- the page
+async function render() {
+  const number = ++renderNumber;
+  try {
+    await replay();
+  } catch (error) {
+    showProblem(error.message);
+    document.getElementById("status").textContent = "This game cannot be shown.";
+    return;
+  }
+  if (number !== renderNumber) return;
+  const position = S.positions[S.at];
+  const over = overInfo(S.at);
+  const status = document.getElementById("status");
+  status.classList.toggle("over", !!over);
+  if (over) {
+    status.replaceChildren(over.winner === "you" ? "You win! " : over.winner === "computer"
+      ? "The computer wins. " : `${over.winner} wins. `, el("span", {class: "note"}, `(${over.reason})`));
+  } else {
+    status.replaceChildren(`${position || "(empty)"} \u2014 `,
+      el("b", {}, S.vs === "none" ? `${mover(S.at)} to move` : mover(S.at) === "you" ? "your move" : "the computer is thinking…"));
+    cached("hint", {game: GAME, position, ...S.options}).then(data => {
+      if (number !== renderNumber) return;
+      status.append(" ", el("span", {class: `pill ${data.outcome}`, id: "outcome"},
+        data.outcome === "N" ? "N: the player to move can win" : "P: the player to move loses"));
+    }).catch(() => {});
+  }
+  drawBoard(position, yourTurn() && TAKE_GAMES.concat(SHARE_GAMES).includes(GAME));
+  document.getElementById("undo").disabled = S.at === 0;
+  document.getElementById("redo").disabled = S.at >= S.moves.length;
+  document.getElementById("hint-button").disabled = !!over;
+  document.getElementById("notation").textContent = `Moves are written ${NOTATION[GAME] || "as the CLI does"}. Keys: \u2190 undo, \u2192 redo, h hint.`;
+  document.getElementById("show-values").checked = S.values;
+  document.getElementById("hint").replaceChildren(el("p", {class: "note"},
+    "Press Hint: why? for the winning move and the theorem that proves it."));
+  showMoves(position, number);
+  showHistory(number);
+  if (tooBig(position, PLAY_DIGITS) && !over) showProblem(TOO_BIG);
+  else if (!over && S.vs !== "none" && mover(S.at) === "computer" && S.at === S.moves.length)
+    computerTurn(number);
+}
+
+async function setupForm() {
+  const form = document.getElementById("setup");
+  form.position.value = S.position;
+  form.vs.value = S.vs;
+  form.first.value = S.first;
+  let games = [];
+  try { games = await api("games", {}); } catch (error) { showProblem(error.message); }
+  const spec = games.find(g => g.name === GAME);
+  if (!spec) {
+    showProblem(`unknown game '${GAME}'; the games are: ${games.map(g => g.name).join(", ")}`);
+    return false;
+  }
+  document.getElementById("title").textContent = `Play ${GAME}`;
+  document.title = `Play ${GAME} · nimlab`;
+  document.getElementById("rules").textContent = `${spec.rules} \u2014 ${spec.source}`;
+  const fields = document.getElementById("option-fields");
+  for (const flag of Object.keys(spec.options)) {
+    const name = flag.replace(/^--/, "");
+    if ((name === "last" || name === "budgets") && S.position.includes(";")) continue;
+    fields.append(el("label", {title: spec.options[flag]}, `${name} `,
+      el("input", {name, size: 10, value: S.options[name] || ""})));
+  }
+  form.addEventListener("submit", event => {
+    event.preventDefault();
+    const options = {};
+    for (const input of fields.querySelectorAll("input")) if (input.value.trim()) options[input.name] = input.value.trim();
+    const state = {position: form.position.value.trim(), options, moves: [], at: 0,
+                   vs: form.vs.value, first: form.first.value, values: S.values};
+    location.assign(urlOf(state));
+  });
+  return true;
+}
+
+async function main() {
+  header("Play");
+  S = readUrl();
+  if (!await setupForm()) return;
+  document.getElementById("move-play").addEventListener("click",
+    () => userMove(document.getElementById("move-text").value));
+  document.getElementById("move-text").addEventListener("keydown", event => {
+    if (event.key === "Enter") userMove(event.target.value);
+  });
+  document.getElementById("undo").addEventListener("click", undo);
+  document.getElementById("redo").addEventListener("click", redo);
+  document.getElementById("hint-button").addEventListener("click", showHint);
+  document.getElementById("show-values").addEventListener("change", event => {
+    S.values = event.target.checked; writeUrl(false); showMoves(S.positions[S.at], renderNumber);
+  });
+  document.getElementById("share").addEventListener("click", async () => {
+    const url = location.href;
+    try { await navigator.clipboard.writeText(url); document.getElementById("shared").textContent = "copied"; }
+    catch (error) { document.getElementById("shared").textContent = url; }
+  });
+  document.addEventListener("keydown", event => {
+    if (event.target.tagName === "INPUT") return;
+    if (event.key === "ArrowLeft") undo();
+    else if (event.key === "ArrowRight") redo();
+    else if (event.key === "h") showHint();
+    else if (event.key === "Escape" && picked) { picked = null; render(); }
+  });
+  window.addEventListener("popstate", () => {
+    const fresh = readUrl();
+    fresh.startOver = S.startOver;
+    S = fresh;
+    render();
+  });
+  await render();
+}
+
+main();

@@ -1,0 +1,122 @@
+"""A bounded load test of ``nimlab serve`` on 127.0.0.1: 400 requests, 16 at a time, mixing
+huge-number hints, small values and bad input.  Every request is answered (the bad ones with a
+4xx and the CLI's message), none fails, and the answers are right: small values against the
+brute force, hints exactly what the CLI answers."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+import brute
+from nimlab import api
+from test_web_support import running_server
+
+REQUESTS, AT_ONCE = 400, 16
+pytestmark = pytest.mark.timeout(900)
+
+
+def get(base: str, path: str, params: dict) -> tuple[int, dict]:
+    url = f"{base}/api/{path}?{urllib.parse.urlencode(params)}"
+    try:
+        with urllib.request.urlopen(url, timeout=120) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as refused:
+        return refused.code, json.loads(refused.read())
+
+
+def requests(rng: random.Random) -> list[tuple[str, dict, object]]:
+    """(endpoint, params, check) with check(status, body) -> None."""
+    chosen = []
+    for i in range(REQUESTS):
+        kind = i % 4
+        if kind in (0, 1):
+            piles = (rng.randrange(10**30), rng.randrange(10**30), rng.randrange(10**12))
+            position = ",".join(map(str, piles))
+            chosen.append(("hint", {"game": "sharing", "position": position}, ("hint", position)))
+        elif kind == 2:
+            piles = tuple(rng.randrange(7) for _ in range(3))
+            game = rng.choice(["nim", "sharing"])
+            chosen.append(("value", {"game": game, "position": ",".join(map(str, piles))},
+                           ("value", game, piles)))
+        else:
+            bad = rng.choice([{"game": "sharing", "position": "1,x"},
+                              {"game": "nope", "position": "1"},
+                              {"game": "nim", "position": "1,2", "variant": "loop"}])
+            chosen.append(("value", bad, ("bad",)))
+    return chosen
+
+
+def test_four_hundred_requests_sixteen_at_a_time(tmp_path):
+    rng = random.Random(20261123)
+    plan = requests(rng)
+    with running_server(tmp_path / "cache", "--claims", "sharing.rem5") as base:
+        started = time.monotonic()
+        with ThreadPoolExecutor(AT_ONCE) as pool:
+            answers = list(pool.map(lambda r: get(base, r[0], r[1]), plan))
+        seconds = time.monotonic() - started
+        status = get(base, "status", {})[1]
+    assert len(answers) == REQUESTS
+    expected_hints = {}
+    for (path, params, check), (code, body) in zip(plan, answers):
+        if check[0] == "bad":
+            assert code == 400 and body["error"], (params, code, body)
+            continue
+        assert code == 200, (params, code, body)
+        if check[0] == "value":
+            game, piles = check[1], check[2]
+            want = brute.nim(piles) if game == "nim" else brute.sharing(piles)
+            assert body["value"] == want, (params, body)
+        else:
+            position = check[1]
+            if position not in expected_hints:
+                expected_hints[position] = api.hint("sharing", position)
+            assert body == expected_hints[position]
+    assert status["replaced"] == 0           # no worker had to be killed
+    assert seconds < 600, f"{REQUESTS} requests took {seconds:.0f} s"
+    print(f"{REQUESTS} requests, {AT_ONCE} at a time: {seconds:.1f} s")
+
+
+def test_a_request_past_the_time_limit_is_cut_and_others_are_served(tmp_path):
+    slow = {"game": "nim", "position": "40,40,40,40,40", "max_states": "100000000"}
+    with running_server(tmp_path / "cache", "--time-limit", "2", "--workers", "2",
+                        "--claims", "sharing.rem5") as base:
+        with ThreadPoolExecutor(2) as pool:
+            pending = pool.submit(get, base, "value", slow)
+            time.sleep(0.3)
+            started = time.monotonic()
+            code, body = get(base, "value", {"game": "sharing", "position": "0,4,8"})
+            quick = time.monotonic() - started
+            assert code == 200 and body["value"] == brute.sharing((0, 4, 8))
+            assert not pending.done() or quick < 2, "the small request waited for the slow one"
+            code, body = pending.result(60)
+        assert code == 503 and "time limit of 2 s" in body["error"]
+        for _ in range(100):                      # the killed worker is replaced
+            if get(base, "status", {})[1]["replaced"] == 1:
+                break
+            time.sleep(0.5)
+        assert get(base, "status", {})[1]["replaced"] == 1
+        assert get(base, "value", {"game": "nim", "position": "1,2,3"})[1]["value"] == 0
+        # the API refuses what it does not know, in JSON, never with a 500
+        assert get(base, "value", {"game": "nim", "position": "1,2", "colour": "red"}) == (
+            400, {"error": "unknown parameter 'colour'; this endpoint takes: game, position, "
+                           "variant, last, factor, set, budgets, edges, max_states"})
+        code, body = get(base, "table", {"game": "sharing", "max": "100000"})
+        assert code == 400 and "nimlab table sharing --max 100000 --out FILE" in body["error"]
+        code, body = get(base, "table", {"game": "end-nim", "piles": "6", "max": "9"})
+        assert code == 400 and "2 or 3 piles" in body["error"]
+        code, body = get(base, "table", {"game": "cash", "set": "1,3,4", "n": "99999"})
+        assert code == 400 and "at most 5000" in body["error"]
+        assert get(base, "nope", {})[0] == 404
+        code, body = get(base, "value", {"game": "nim", "position": "300,400,500",
+                                         "max_states": "10"})
+        assert code == 422 and "max-states" in body["error"]
+        code, body = get(base, "moves", {"game": "wythoff", "position": "4,9", "winning": "1"})
+        assert code == 200 and body == api.moves("wythoff", "4,9", winning=True)
