@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from nimlab.errors import IllegalMove
-from nimlab.games.base import ImpartialGame, Move, Take, check_pile_count, parse_take
+from nimlab.games.base import (ImpartialGame, Move, Take, check_pile_count, multiset_count,
+                               parse_take)
 from nimlab.parsing import parse_int_list
 
 Piles = tuple[int, ...]
@@ -45,6 +46,13 @@ class Nim(PileGame):
     name = "nim"
     summary = "take any number of tokens from one pile"
     source = "baseline (Bouton); compared with in all four papers"
+    fast_paths = ("nimlab.strategy.nim:NimStrategy",)
+
+    def estimate_states(self, position: Piles) -> int:
+        return multiset_count(sorted(position))
+
+    def estimate_moves(self, position: Piles) -> int:
+        return sum(position)
 
     def legal_moves(self, position: Piles) -> Iterator[Move]:
         for pile, size in enumerate(position):
@@ -91,6 +99,14 @@ class Wythoff(PileGame):
     summary = "two piles: take any number from one pile, or the same number from both"
     source = "baseline (Wythoff); sharing-nim.txt Sections 1, 4 and 7"
     pile_count = 2
+    fast_paths = ("nimlab.strategy.wythoff:WythoffStrategy",)
+    move_help = "P-K (take K from pile P) or both-K (take K from both piles)"
+
+    def estimate_states(self, position: Piles) -> int:
+        return multiset_count(sorted(position))
+
+    def estimate_moves(self, position: Piles) -> int:
+        return sum(position) + min(position)
 
     def legal_moves(self, position: Piles) -> Iterator[Move]:
         a, b = position
