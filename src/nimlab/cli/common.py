@@ -23,13 +23,17 @@ def json_option(func: Callable) -> Callable:
 
 
 def max_states_option(func: Callable) -> Callable:
-    """--max-states and --time-limit: the budget of one question (see :class:`Budget`)."""
-    func = click.option("--time-limit", type=click.FloatRange(min=0.001), default=DEFAULT_TIME_LIMIT,
-                        show_default=True, metavar="SECONDS",
-                        help="Refuse rather than solve for longer than this.")(func)
     return click.option("--max-states", type=click.IntRange(min=1), default=DEFAULT_MAX_STATES,
                         show_default=True,
                         help="Refuse rather than hold more positions (solved and pending).")(func)
+
+
+def budget_options(func: Callable) -> Callable:
+    """--max-states and --time-limit: the budget of one question (see :class:`Budget`)."""
+    func = click.option("--time-limit", type=click.FloatRange(min=0.001),
+                        default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
+                        help="Refuse rather than solve for longer than this.")(func)
+    return max_states_option(func)
 
 
 def budget_of(max_states: int, time_limit: float) -> Budget:

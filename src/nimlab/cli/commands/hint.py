@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from nimlab.cli.common import (POSITION_SETTINGS, budget_of, collect_options, emit_json,
-                               game_argument, game_options, json_option, max_states_option)
+                               game_argument, game_options, json_option, budget_options)
 from nimlab.games import load
 from nimlab.strategy import hint
 
@@ -14,7 +14,7 @@ from nimlab.strategy import hint
 @game_argument
 @click.argument("position")
 @game_options
-@max_states_option
+@budget_options
 @json_option
 def command(game: str, position: str, max_states: int, time_limit: float, as_json: bool,
             **options) -> None:

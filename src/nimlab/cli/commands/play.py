@@ -7,7 +7,7 @@ import sys
 import click
 
 from nimlab.cli.common import (POSITION_SETTINGS, collect_options, game_argument, game_options,
-                               json_option, max_states_option)
+                               json_option, budget_options)
 from nimlab.games import load
 from nimlab.play import COMPUTER, LEVELS, YOU, Match, run
 
@@ -36,7 +36,7 @@ def _write(text: str) -> None:
 @click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
               help="perfect: never gives away a win; easy: random legal moves.")
 @click.option("--seed", type=int, default=None, help="Seed of the easy computer's choices.")
-@max_states_option
+@budget_options
 @json_option
 def command(game: str, position: str, first: str, level: str, seed: int | None,
             max_states: int, time_limit: float, as_json: bool, **options) -> None:

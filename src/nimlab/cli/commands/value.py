@@ -6,7 +6,7 @@ import click
 from rich.table import Table as RichTable
 
 from nimlab.cli.common import (POSITION_SETTINGS, budget_of, collect_options, console, emit_json,
-                               game_argument, game_options, json_option, max_states_option)
+                               game_argument, game_options, json_option, budget_options)
 from nimlab.engine.analysis import option_dict
 from nimlab.games import load
 from nimlab.solve import analyse, answer
@@ -23,7 +23,7 @@ def _value_text(value) -> str:
 @game_argument
 @click.argument("position")
 @game_options
-@max_states_option
+@budget_options
 @json_option
 def value_command(game: str, position: str, max_states: int, time_limit: float, as_json: bool,
                   **options) -> None:
@@ -54,7 +54,7 @@ def value_command(game: str, position: str, max_states: int, time_limit: float, 
 @click.argument("position")
 @game_options
 @click.option("--winning", is_flag=True, help="List only the winning moves.")
-@max_states_option
+@budget_options
 @json_option
 def moves_command(game: str, position: str, winning: bool, max_states: int, time_limit: float,
                   as_json: bool, **options) -> None:
