@@ -29,6 +29,9 @@ class NimlabGroup(click.Group):
         except click.exceptions.Abort:
             click.echo("nimlab: interrupted", err=True)
             sys.exit(130)
+        except getattr(click.exceptions, "NoArgsIsHelpError", ()) as problem:  # `nimlab cache`
+            click.echo(problem.format_message())
+            sys.exit(2)
         except click.ClickException as problem:
             message = " ".join(problem.format_message().split())
             click.echo(f"nimlab: error: {message}", err=True)

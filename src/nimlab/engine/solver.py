@@ -153,12 +153,30 @@ def solver_for(game: ImpartialGame, max_states: int = DEFAULT_MAX_STATES) -> Sol
     return solver
 
 
-def value(game: ImpartialGame, position: Any, max_states: int = DEFAULT_MAX_STATES) -> int:
-    """Sprague-Grundy value of ``position`` in ``game`` (shared cache)."""
-    return solver_for(game, max_states).value(position)
+def _bounded(game: ImpartialGame, max_states: int, time_limit: float) -> Solver:
+    solver = solver_for(game, max_states)
+    solver.deadline, solver.time_limit = time.monotonic() + time_limit, time_limit
+    return solver
 
 
-def analyse(game: ImpartialGame, position: Any,
-            max_states: int = DEFAULT_MAX_STATES) -> Analysis:
-    """Value, options and winning moves of ``position`` in ``game`` (shared cache)."""
-    return solver_for(game, max_states).analyse(position)
+def value(game: ImpartialGame, position: Any, max_states: int = DEFAULT_MAX_STATES,
+          time_limit: float = DEFAULT_TIME_LIMIT) -> int:
+    """Sprague-Grundy value of ``position`` in ``game`` by the solver (shared cache), within
+    ``max_states`` positions and ``time_limit`` seconds.  :func:`nimlab.solve.answer` tries the
+    game's fast paths first."""
+    solver = _bounded(game, max_states, time_limit)
+    try:
+        return solver.value(position)
+    finally:
+        solver.deadline = None
+
+
+def analyse(game: ImpartialGame, position: Any, max_states: int = DEFAULT_MAX_STATES,
+            time_limit: float = DEFAULT_TIME_LIMIT) -> Analysis:
+    """Value, options and winning moves of ``position`` by the solver (shared cache), within the
+    budget; :func:`nimlab.solve.analyse` tries the game's fast paths first."""
+    solver = _bounded(game, max_states, time_limit)
+    try:
+        return solver.analyse(position)
+    finally:
+        solver.deadline = None

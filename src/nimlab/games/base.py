@@ -193,10 +193,15 @@ class ImpartialGame(ABC):
         Under misere play a move that ends the game is legal (and loses); it is checked here
         against the rules, not against :meth:`moves`.
         """
-        if self.primitive(position) or move not in list(self.legal_moves(position)):
+        if self.primitive(position) or not self.is_legal(position, move):
             raise IllegalMove(f"{move.describe()} is not legal from {self.format(position)}: "
                               f"{self.why_illegal(position, move)}")
         return self.do_move(position, move)
+
+    def is_legal(self, position: Any, move: Move) -> bool:
+        """Whether the rules allow ``move`` (before the ending rule).  The default scans the move
+        list lazily; games override it with a direct test, so huge positions stay instant."""
+        return any(m == move for m in self.legal_moves(position))
 
     def why_illegal(self, position: Any, move: Move) -> str:
         """A reason ``move`` is not legal; games refine it."""

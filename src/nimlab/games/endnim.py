@@ -97,6 +97,14 @@ class EndNim(PileGame):
             for count in range(1, position[-1] + 1):
                 yield EndTake("right", count)
 
+    def is_legal(self, position: Piles, move: Move) -> bool:
+        if type(move) is not EndTake or not position:
+            return False
+        if move.side == "right" and len(position) < 2:
+            return False
+        end = position[0] if move.side == "left" else position[-1]
+        return move.side in ("left", "right") and 1 <= move.count <= end
+
     def do_move(self, position: Piles, move: EndTake) -> Piles:
         if move.side == "left":
             rest = position[0] - move.count

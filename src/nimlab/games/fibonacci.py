@@ -109,6 +109,15 @@ class FibonacciNim(ImpartialGame):
             for count in range(1, most + 1):
                 yield Take(pile, count, "chips")
 
+    def is_legal(self, position: Position, move: Move) -> bool:
+        piles, last = position
+        if type(move) is not Take or move.noun != "chips" or move.pile is None \
+                or not 0 <= move.pile < len(piles):
+            return False
+        size = piles[move.pile]
+        most = size - 1 if last == 0 else min(size, self.limit(last))
+        return 1 <= move.count <= most
+
     def do_move(self, position: Position, move: Take) -> Position:
         piles = list(position[0])
         piles[move.pile] -= move.count

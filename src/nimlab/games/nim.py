@@ -67,6 +67,10 @@ class Nim(PileGame):
     def key(self, position: Piles) -> tuple[int, ...]:
         return tuple(sorted(x for x in position if x))
 
+    def is_legal(self, position: Piles, move: Move) -> bool:
+        return (type(move) is Take and move.noun == "tokens" and move.pile is not None
+                and 0 <= move.pile < len(position) and 1 <= move.count <= position[move.pile])
+
     def parse_move(self, text: str, position: Piles) -> Move:
         pile, count = parse_take(text, len(position))
         return Take(pile, count)
@@ -124,6 +128,12 @@ class Wythoff(PileGame):
 
     def key(self, position: Piles) -> Piles:
         return tuple(sorted(position))
+
+    def is_legal(self, position: Piles, move: Move) -> bool:
+        if type(move) is TakeBoth:
+            return 1 <= move.count <= min(position)
+        return (type(move) is Take and move.noun == "tokens" and move.pile in (0, 1)
+                and 1 <= move.count <= position[move.pile])
 
     def parse_move(self, text: str, position: Piles) -> Move:
         text = text.strip()

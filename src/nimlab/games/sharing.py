@@ -131,6 +131,10 @@ class GraphNim(PileGame):
             for count in range(1, (position[u] - position[v]) // 2 + 1):
                 yield Share(u, v, count)
 
+    def is_legal(self, position: Piles, move: Move) -> bool:
+        return (type(move) is Share and (move.source, move.target) in self.routes(position)
+                and 1 <= move.count <= (position[move.source] - position[move.target]) // 2)
+
     def do_move(self, position: Piles, move: Share) -> Piles:
         piles = list(position)
         piles[move.source] -= move.count

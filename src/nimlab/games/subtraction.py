@@ -88,6 +88,15 @@ class SubtractionNim(ImpartialGame):
         for a in self.removals(position):
             yield Take(None, a, "stones")
 
+    def is_legal(self, position, move: Move) -> bool:
+        return (type(move) is Take and move.pile is None and move.noun == "stones"
+                and move.count in self.set and move.count <= self.stones(position)
+                and move.count <= self.money(position))
+
+    def money(self, position) -> int | float:
+        """What the player to move can spend (no limit without cash)."""
+        return float("inf")
+
     def do_move(self, position: int, move: Take) -> int:
         return position - move.count
 
@@ -164,6 +173,9 @@ class CashNim(SubtractionNim):
     def do_move(self, position: Cash, move: Take) -> Cash:
         n, mover, other = position
         return n - move.count, other, mover - move.count
+
+    def money(self, position: Cash) -> int:
+        return position[1]
 
     def key(self, position: Cash) -> Cash:
         n, mover, other = position
