@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from nimlab.cli import main
-from nimlab.engine.solver import Solver
+from nimlab.engine.solver import _SOLVERS, Solver
 from nimlab.errors import TooManyStates
 from nimlab.games import make_game
 
@@ -94,11 +94,12 @@ GAMES = {
     "fibonacci": ["--last", "0"], "subtraction": ["--set", "1,3,4"],
     "cash": ["--set", "1,3,4", "--budgets", "9,9"], "graph-nim": ["--edges", "0-1,1-2,2-0"],
 }
-numbers = st.one_of(st.integers(0, 12), st.integers(0, 10 ** 40), st.integers(-5, -1),
+numbers = st.one_of(st.integers(0, 12), st.integers(2, 12), st.integers(0, 40),
+                    st.integers(0, 10 ** 40), st.integers(-5, -1),
                     st.just("x"), st.just(""), st.just("1e400"))
 
 
-@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture],
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture],
           deadline=None)
 @given(st.sampled_from(["value", "moves", "hint"]), st.sampled_from(sorted(GAMES)),
        st.lists(numbers, min_size=0, max_size=4), st.booleans(), st.booleans(),
@@ -115,3 +116,5 @@ def test_fuzz_every_call_ends_with_0_or_a_one_line_2(command, game, items, as_js
     assert result.exit_code in (0, 2), (args, result.output, result.exception)
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) <= 1, (args, result.stderr)
+    for solver in _SOLVERS.values():  # the budget held: never more positions than allowed
+        assert len(solver.cache) <= solver.max_states

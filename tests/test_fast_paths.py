@@ -169,3 +169,14 @@ def test_analyse_reports_method_and_source():
     result = analyse(game, position)
     assert result.method == "closed form" and "Bouton" in result.source
     assert result.value == 1 and [o.value for o in result.options][:1] == [brute.nim((2, 5, 7))]
+
+
+def test_sharing_one_positions_theorem_4_against_the_solver():
+    game = make_game("sharing")
+    solver = Solver(game)
+    for a in range(0, 26):
+        for b in range(a, 26):
+            found = fast_answers(game, (0, a, b))[0]
+            truth = solver.value((0, a, b))
+            assert (found.value == 1) == (truth == 1), (a, b)
+            assert found.outcome == ("P" if truth == 0 else "N")

@@ -8,15 +8,19 @@
 >>> hint(*load("sharing", "0,4,8")).move.describe()
 'move 4 tokens from pile 3 to pile 1'
 
-Dispatch (one module per game family; see :mod:`nimlab.strategy.base` for the common rules):
+Each game lists its closed forms among its ``fast_paths`` (``nimlab.games``); the first
+strategy there whose verdict covers the position explains the hint, and the dispatcher
+(:mod:`nimlab.solve`) uses the same objects for ``value`` and ``moves``:
 
-* ``sharing`` with 3 piles - Theorem 2 and Remark 5 (:mod:`.sharing`);
+* ``sharing`` with 3 piles - Theorems 2 and 4, Remark 5 (:mod:`.sharing`);
 * ``end-nim``, every variant - Theorems 2.1-2.3 (:mod:`.endnim`);
-* ``fibonacci`` - Theorem 3.1 / Corollary 3.2 for two piles (:mod:`.fibonacci`);
+* ``fibonacci`` - one pile (Whinihan, factor 2), two piles by Theorem 3.1 / Corollary 3.2
+  (:mod:`.fibonacci`);
 * ``cash`` - Theorems 3.1, 4.5 and 6.10 where they hold (:mod:`.cash`);
-* ``nim`` - Bouton's nim-sum rule (:mod:`.nim`);
-* everything else, and every position the closed forms do not cover - the solver
-  (:mod:`.solver`).
+* ``subtraction`` - the proven period (:mod:`.subtraction`);
+* ``nim`` - Bouton's nim-sum rule (:mod:`.nim`); ``wythoff`` - Wythoff's pairs (:mod:`.wythoff`);
+* everything else, and every position the closed forms do not cover - kernel tables or the
+  solver, within the budget (:mod:`.solver`).
 """
 
 from __future__ import annotations
