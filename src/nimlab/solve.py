@@ -71,17 +71,22 @@ def estimate(game: ImpartialGame, position: Any) -> tuple[int | None, int | None
     return states, work // SOLVER_SPEED
 
 
+def about(count: int) -> str:
+    """``count`` for a message: with thousands separators, or as a power of ten when huge."""
+    return f"{count:,}" if count < 10 ** 12 else f"10^{len(str(count)) - 1}"
+
+
 def _solver_refusal(game: ImpartialGame, position: Any, budget: Budget) -> TooManyStates | None:
     states, seconds = estimate(game, position)
     here = game.format(position)
     if states is not None and states > budget.max_states:
         error = TooManyStates(
-            f"the value of {here} is out of reach: the solver would store about {states:,} "
+            f"the value of {here} is out of reach: the solver would store about {about(states)} "
             f"positions, over --max-states {budget.max_states:,}; try a smaller position, a larger "
             "--max-states, or `nimlab table` for a whole range")
     elif seconds is not None and seconds > budget.time_limit:
         error = TooManyStates(
-            f"the value of {here} is out of reach: the solver would take about {seconds:,} "
+            f"the value of {here} is out of reach: the solver would take about {about(seconds)} "
             f"seconds, over --time-limit {budget.time_limit:g}; try a smaller position or a "
             "larger --time-limit")
     else:
