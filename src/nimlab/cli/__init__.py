@@ -50,8 +50,8 @@ class NimlabGroup(click.Group):
                        err=True)
             sys.exit(2)
         except MemoryError:
-            click.echo("nimlab: error: out of memory; try a smaller position or bound, or a "
-                       "lower --max-states", err=True)
+            click.echo("nimlab: error: out of memory; try a smaller position or bound (or a "
+                       "lower --max-states, for the commands that take it)", err=True)
             sys.exit(2)
 
 

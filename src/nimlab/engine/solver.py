@@ -140,15 +140,20 @@ def analyse_with(value: Any, game: ImpartialGame, position: Any) -> Analysis:
 
 
 _SOLVERS: dict[tuple, Solver] = {}
+#: Solvers (one per game and parameters) kept in one process; the oldest goes first.
+MAX_SOLVERS = 8
 
 
 def solver_for(game: ImpartialGame, max_states: int = DEFAULT_MAX_STATES) -> Solver:
     """A solver for ``game`` shared by all callers in this process (same game, same cache)."""
     ident = (type(game), tuple(sorted((k, str(v)) for k, v in game.params().items())),
              getattr(game, "vertices", None))
-    solver = _SOLVERS.get(ident)
+    solver = _SOLVERS.pop(ident, None)
     if solver is None:
-        solver = _SOLVERS[ident] = Solver(game, max_states)
+        solver = Solver(game, max_states)
+        while len(_SOLVERS) >= MAX_SOLVERS:  # memory stays bounded: drop the oldest cache
+            _SOLVERS.pop(next(iter(_SOLVERS)))
+    _SOLVERS[ident] = solver  # most recently used last
     solver.max_states = max_states
     return solver
 

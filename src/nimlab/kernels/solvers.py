@@ -69,7 +69,10 @@ class KernelTable:
 
     def covers(self, game: ImpartialGame, position: Any) -> bool:
         size = self.size(game, position)
-        return size is not None and self.low <= size <= self.high
+        if size is None or size < self.low:
+            return False
+        held = self._tables.get((type(game), tuple(sorted(game.params().items()))))
+        return size <= self.high or (held is not None and size <= held[0])
 
     def answer(self, game: ImpartialGame, position: Any) -> Answer | None:
         if not self.covers(game, position):
@@ -88,7 +91,9 @@ class KernelTable:
 
 class SharingTable(KernelTable):
     game_name = "sharing"
-    low, high = 40, 20_000
+    # 4,000: a 16-million-cell table, a second or two to build and 32 MB (larger tables come
+    # from `nimlab table sharing --max N`, which the store keeps and this path then reuses).
+    low, high = 40, 4_000
     source = "3-pile Sharing Nim table of nimlab.kernels.sharing"
 
     def size(self, game, position):
@@ -107,7 +112,7 @@ class SharingTable(KernelTable):
 
 class EndNimTable(KernelTable):
     game_name = "end-nim"
-    low, high = 20, 400
+    low, high = 20, 200
     source = "End-Nim table of nimlab.kernels.endnim"
     piles = 3
 
