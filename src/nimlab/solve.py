@@ -26,7 +26,7 @@ from itertools import islice
 from typing import Any
 
 from nimlab.engine.analysis import SOLVER_SOURCE, Analysis, Answer, Option
-from nimlab.engine.solver import Budget, budget_error, solver_for
+from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget, budget_error, solver_for
 from nimlab.errors import NimlabError, TooManyStates
 from nimlab.games.base import ImpartialGame, Move
 
@@ -96,12 +96,20 @@ def _solver_refusal(game: ImpartialGame, position: Any, budget: Budget) -> TooMa
 
 
 def _solve(game: ImpartialGame, position: Any, budget: Budget, deadline: float) -> int:
-    solver = solver_for(game, budget.max_states)
+    """The solver's value within ``budget``: at most ``max_states`` new positions this question,
+    and the shared cache never above the larger of that and the default (memory stays bounded:
+    a full cache is emptied first)."""
+    solver = solver_for(game, None)
+    before = solver.max_states
+    ceiling = max(budget.max_states, DEFAULT_MAX_STATES)
+    if len(solver.cache) + budget.max_states > ceiling:
+        solver.cache.clear()
+    solver.max_states = len(solver.cache) + budget.max_states
     solver.deadline, solver.time_limit = deadline, budget.time_limit
     try:
         return solver.value(position)
     finally:
-        solver.deadline = None
+        solver.deadline, solver.max_states = None, before
 
 
 def _asked(error: TooManyStates, game: ImpartialGame, position: Any) -> TooManyStates:

@@ -144,17 +144,19 @@ _SOLVERS: dict[tuple, Solver] = {}
 MAX_SOLVERS = 8
 
 
-def solver_for(game: ImpartialGame, max_states: int = DEFAULT_MAX_STATES) -> Solver:
-    """A solver for ``game`` shared by all callers in this process (same game, same cache)."""
+def solver_for(game: ImpartialGame, max_states: int | None = DEFAULT_MAX_STATES) -> Solver:
+    """A solver for ``game`` shared by all callers in this process (same game, same cache);
+    ``max_states=None`` leaves its bound as it is."""
     ident = (type(game), tuple(sorted((k, str(v)) for k, v in game.params().items())),
              getattr(game, "vertices", None))
     solver = _SOLVERS.pop(ident, None)
     if solver is None:
-        solver = Solver(game, max_states)
+        solver = Solver(game, max_states or DEFAULT_MAX_STATES)
         while len(_SOLVERS) >= MAX_SOLVERS:  # memory stays bounded: drop the oldest cache
             _SOLVERS.pop(next(iter(_SOLVERS)))
     _SOLVERS[ident] = solver  # most recently used last
-    solver.max_states = max_states
+    if max_states is not None:
+        solver.max_states = max_states
     return solver
 
 
