@@ -18,7 +18,6 @@ from nimlab.games.fibonacci import FibonacciNim
 from nimlab.games.nim import Nim, TakeBoth, Wythoff
 from nimlab.games.sharing import GraphNim, Share, SharingNim, complete_digraph, parse_edges
 from nimlab.games.subtraction import CashNim, SubtractionNim
-from nimlab.parsing import parse_int_list
 
 __all__ = [
     "GAMES", "GameSpec", "ImpartialGame", "Move", "Take", "TakeBoth", "Share", "EndTake",

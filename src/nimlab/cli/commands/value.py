@@ -7,7 +7,7 @@ from rich.table import Table as RichTable
 
 from nimlab.cli.common import (POSITION_SETTINGS, budget_of, collect_options, console, emit_json,
                                game_argument, game_options, json_option, budget_options)
-from nimlab.engine.analysis import option_dict
+from nimlab.engine.analysis import option_dict, position_summary
 from nimlab.games import load
 from nimlab.solve import analyse, answer
 
@@ -35,8 +35,6 @@ def value_command(game: str, position: str, max_states: int, time_limit: float, 
     """
     the_game, the_position = load(game, position, **collect_options(**options))
     found = answer(the_game, the_position, budget_of(max_states, time_limit), need_move=False)
-    from nimlab.engine.analysis import position_summary
-
     data = {**position_summary(the_game, the_position, found.outcome), "value": found.value,
             "method": found.method, "source": found.source}
     if as_json:
