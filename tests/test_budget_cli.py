@@ -118,3 +118,15 @@ def test_fuzz_every_call_ends_with_0_or_a_one_line_2(command, game, items, as_js
     assert len(result.stderr.strip().splitlines()) <= 1, (args, result.stderr)
     for solver in _SOLVERS.values():  # the budget held: never more positions than allowed
         assert len(solver.cache) <= solver.max_states
+
+
+def test_play_on_a_huge_position_is_instant_and_draws_the_end():
+    huge = CliRunner().invoke(main, ["play", "sharing", "1000000000000000000000000000007,3,17"],
+                              input="hint\nquit\n")
+    assert huge.exit_code == 0, huge.output
+    assert "more than 12 moves" in huge.output and "winning move: 1>2:" in huge.output
+    done = CliRunner().invoke(main, ["play", "nim", "1,1", "--first", "computer"],
+                              input="2-1\n")
+    assert done.exit_code == 0, done.output
+    assert "computer is thinking" in done.output
+    assert "(game over)" in done.output and "You win!" in done.output  # 1,1 is a P-position
