@@ -66,6 +66,7 @@ def test_nim_1_3_4_period_is_the_solvers():
     ("value", "cash", "14;9,9", "--set", "1,3,4", "--budgets", "1,1"),
     ("value", "nim", "1" * 5000),
     ("value", "subtraction", "5", "--set", "abc"),
+    ("table", "fibonacci", "--piles", "3", "--max", "10", "--factor", "1e400"),
 ])
 def test_refusals_are_one_line_exit_2(args):
     result = run(*args)
