@@ -106,20 +106,19 @@ def test_graph_nim_on_complete_digraph_is_sharing_nim():
     (SharingNim(), (0, 17, 45)), (SharingNim(), (7, 30, 52)), (EndNim("normal"), (21, 4, 17)),
     (EndNim("misere"), (20, 20, 3)), (EndNim("loop"), (2, 22)), (EndNim("misere"), (23,))])
 def test_large_positions_use_a_kernel_table_with_the_same_answers(game, position):
-    from nimlab.engine.solver import solver_for_position
-    from nimlab.kernels.solvers import TableSolver
+    from nimlab.solve import analyse
 
-    fast = solver_for_position(game, position)
-    assert isinstance(fast, TableSolver)
-    quick, plain = fast.analyse(position), Solver(game).analyse(position)
+    quick, plain = analyse(game, position), Solver(game).analyse(position)
+    assert quick.method == "kernel table"
     assert quick.value == plain.value
     assert [(o.move, o.value) for o in quick.options] == [(o.move, o.value) for o in plain.options]
 
 
 def test_small_or_uncovered_positions_use_the_generic_solver():
-    from nimlab.engine.solver import Solver as Generic, solver_for_position
+    from nimlab.solve import answer
 
-    assert isinstance(solver_for_position(SharingNim(), (0, 4, 8)), Generic)
-    assert isinstance(solver_for_position(SharingNim(), (0, 4, 8, 50)), Generic)
-    assert isinstance(solver_for_position(EndNim(), (30, 1, 1, 30)), Generic)
-    assert isinstance(solver_for_position(Nim(), (300, 1)), Generic)
+    assert answer(SharingNim(), (0, 4, 8)).method == "solver"
+    assert answer(SharingNim(), (0, 4, 8, 50)).method == "solver"
+    assert answer(EndNim(), (30, 2, 1, 29)).method == "solver"  # 4 piles: no table
+    assert answer(EndNim(), (30, 1, 1, 30)).method == "closed form"  # a P-position: value 0
+    assert answer(Nim(), (300, 1)).method == "closed form"

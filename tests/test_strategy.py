@@ -273,7 +273,16 @@ def test_huge_sharing_positions_follow_theorem_2(piles):
         assert rule_p(h.to)
     else:
         assert h.move is None
-    assert h.value is None or max(piles) - min(piles) <= 120
+    assert h.value is None or max(piles) - min(piles) <= 120 or \
+        (h.value == 1 and one_position_by_hand(piles))
+
+
+def one_position_by_hand(piles) -> bool:
+    """Theorem 4's set B, read off the paper: (0,0,4k+2), (0,4k+2,4k+2), (0,2,4k+1) (with
+    (0,1,2) for k = 0) and (0,4l-1,4l+1), after shifting the smallest pile to 0."""
+    low, a, b = (x - min(piles) for x in sorted(piles))
+    return ((a in (0, b)) and b % 4 == 2) or (a, b) == (1, 2) or \
+        (a == 2 and b % 4 == 1 and b >= 5) or (b == a + 2 and a % 4 == 3)
 
 
 @given(st.tuples(*[st.integers(0, 40)] * 3))

@@ -7,6 +7,17 @@ from fractions import Fraction
 from nimlab.errors import InputError
 
 
+#: Largest numerator or denominator of a rational read (``--factor``).
+MAX_RATIONAL = 10 ** 6
+#: Longest integer read (Python refuses to read longer ones by default).
+MAX_DIGITS = 4300
+
+
+def _short(text: str) -> str:
+    """``text`` quoted, cut in the middle when long (a 5,000-digit pile stays one short line)."""
+    return repr(text) if len(text) <= 60 else repr(text[:28] + "..." + text[-28:])
+
+
 def parse_int_list(text: str, what: str = "position", *, minimum: int = 0,
                    allow_empty: bool = False) -> tuple[int, ...]:
     """Parse ``"3,5,7"`` into ``(3, 5, 7)``.
@@ -21,12 +32,20 @@ def parse_int_list(text: str, what: str = "position", *, minimum: int = 0,
     values = []
     for item in text.split(","):
         item = item.strip()
+        digits = len(item.lstrip("+-"))
+        if digits > MAX_DIGITS and item.lstrip("+-").isdigit():
+            raise InputError(f"{what}: an entry has {digits:,} digits; nimlab reads integers of "
+                             f"at most {MAX_DIGITS:,} digits (Python's limit on reading numbers)")
         try:
             value = int(item)
         except ValueError:
+            bound = f", each >= {minimum}" if minimum >= 0 else ""
             raise InputError(
-                f"{what} {text!r}: {item!r} is not an integer; write comma-separated integers, "
-                f"each >= {minimum}") from None
+                f"{what} {_short(text)}: {_short(item)} is not an integer; write comma-separated "
+                f"integers{bound}") from None
+        if value < 0 <= minimum:
+            raise InputError(f"{what} {_short(text)}: {value} is negative (below {minimum}); "
+                             f"every entry must be >= {minimum}")
         if value < minimum:
             raise InputError(f"{what} {text!r}: {value} is below {minimum}; every entry must be "
                              f">= {minimum}")
@@ -51,4 +70,7 @@ def parse_positive_rational(text: str | int | float | Fraction, what: str) -> Fr
         raise InputError(f"{what} {text!r} is not a number; write e.g. 2, 1.5 or 3/2") from None
     if value <= 0:
         raise InputError(f"{what} must be positive, got {text}")
+    if max(value.numerator, value.denominator) > MAX_RATIONAL:
+        raise InputError(f"{what} {_short(str(text))}: nimlab reads factors whose numerator and "
+                         f"denominator are at most {MAX_RATIONAL:,} (e.g. 2, 1.5, 3/2)")
     return value

@@ -19,7 +19,7 @@ With ``as_json`` every event is one JSON object on its own line, with an ``event
 ``start`` (game, params, position, first, level), ``position`` (position, to_move, and for cash
 the ``money`` of each player), ``move`` (player, move, notation, to), ``illegal`` (input,
 reason), ``hint`` (the fields of ``nimlab hint --json``), ``moves`` (list of notations),
-``undo`` (position), ``help`` (text), ``winner`` (winner, position, reason) and ``quit``.
+``undo`` (position), ``help`` (text), ``thinking`` (the computer is choosing), ``winner`` (winner, position, reason) and ``quit``.
 Players are ``"you"`` and ``"computer"``.
 """
 
@@ -27,22 +27,22 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import islice
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from nimlab.engine.solver import DEFAULT_MAX_STATES
-from nimlab.errors import IllegalMove, InputError
-from nimlab.games import CashNim, EndNim, FibonacciNim, GraphNim, SubtractionNim, Wythoff
+from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget
+from nimlab.errors import IllegalMove, InputError, TooManyStates
 from nimlab.games.base import ImpartialGame, Move
-from nimlab.strategy import hint
+from nimlab.solve import bounded_moves
+from nimlab.strategy import hint, stalling_move
 
 YOU, COMPUTER = "you", "computer"
 LEVELS = ("perfect", "easy")
-TOKEN = "\u25cf"
-#: Longest row of tokens drawn; longer piles are drawn cut, with their size.
-MAX_TOKENS = 40
 #: Moves are listed every turn when there are at most this many.
 LIST_MOVES = 12
+#: The easy computer picks among at most this many moves (read lazily).
+EASY_CHOICES = 1000
 COMMANDS = "hint, undo, moves, help, quit"
 
 
@@ -51,59 +51,13 @@ def other(player: str) -> str:
 
 
 def notation_help(game: ImpartialGame) -> str:
-    """How to write a move in ``game``."""
-    if isinstance(game, EndNim):
-        return "L-K or R-K (take K coins from the left or right end pile)"
-    if isinstance(game, GraphNim):
-        return "U>V:K (move K tokens from pile U to pile V)"
-    if isinstance(game, SubtractionNim):
-        return "K (remove K stones)"
-    if isinstance(game, Wythoff):
-        return "P-K (take K from pile P) or both-K (take K from both piles)"
-    noun = "chips" if isinstance(game, FibonacciNim) else "tokens"
-    return f"P-K (take K {noun} from pile P)"
-
-
-def tokens(count: int) -> str:
-    if count <= MAX_TOKENS:
-        return TOKEN * count
-    return TOKEN * MAX_TOKENS + "\u2026"
+    """How to write a move in ``game`` (the game says)."""
+    return game.move_help
 
 
 def draw(game: ImpartialGame, position: Any, to_move: str) -> list[str]:
-    """The position as lines of text: piles as rows of tokens, plus the game's other state."""
-    if isinstance(game, CashNim):
-        n, mover, waiting = position
-        money = {to_move: mover, other(to_move): waiting}
-        return [f"heap   | {tokens(n)} ({n})",
-                f"money: you ${money[YOU]}, computer ${money[COMPUTER]} (removing a stones "
-                "costs a dollars)",
-                f"removals allowed: {', '.join(map(str, game.set))}"]
-    if isinstance(game, SubtractionNim):
-        return [f"heap   | {tokens(position)} ({position})",
-                f"removals allowed: {', '.join(map(str, game.set))}"]
-    if isinstance(game, FibonacciNim):
-        piles, last = position
-        lines = [f"pile {i + 1} | {tokens(p)} ({p})" for i, p in enumerate(piles)]
-        if last == 0:
-            lines.append("first move: take any number of chips from one pile, but not all of it")
-        else:
-            lines.append(f"previous removal: {last}; limit: at most {game.limit(last)} chips "
-                         "from one pile")
-        return lines
-    if isinstance(game, EndNim):
-        if not position:
-            return ["row: (empty)"]
-        lines = [f"row, left to right: {' | '.join(map(str, position))}"]
-        for i, p in enumerate(position):
-            end = " (left end)" if i == 0 else " (right end)" if i == len(position) - 1 else ""
-            lines.append(f"pile {i + 1} | {tokens(p)} ({p}){end}")
-        return lines
-    lines = [f"pile {i + 1} | {tokens(p)} ({p})" for i, p in enumerate(position)]
-    if isinstance(game, GraphNim) and game.vertices is not None:
-        edges = ", ".join(f"{u + 1}>{v + 1}" for u, v in game.edges)
-        lines.append(f"tokens may move along: {edges}")
-    return lines
+    """The position as lines of text (the game draws itself)."""
+    return game.draw(position, to_move, other(to_move))
 
 
 @dataclass
@@ -116,6 +70,7 @@ class Match:
     level: str = "perfect"
     seed: int | None = None
     max_states: int = DEFAULT_MAX_STATES
+    time_limit: float = 20.0
     winner: str | None = None
     reason: str = ""
     history: list[Any] = field(default_factory=list)
@@ -166,10 +121,18 @@ class Match:
         """The computer's move: see the module docstring."""
         game, position = self.game, self.position
         if self.level == "perfect":
-            advice = hint(game, position, self.max_states)
+            try:
+                advice = hint(game, position, budget=self.budget)
+            except TooManyStates:  # out of the budget: play the smallest move instead
+                return stalling_move(game, position)
             return advice.move if advice.move is not None else advice.stalling
-        choices = game.moves(position) or list(game.legal_moves(position))
+        choices = bounded_moves(game, position, EASY_CHOICES) or \
+            list(islice(game.legal_moves(position), EASY_CHOICES))
         return self.rng.choice(choices)
+
+    @property
+    def budget(self) -> Budget:
+        return Budget(self.max_states, self.time_limit)
 
     def undo(self) -> bool:
         """Take back the player's last move and the computer's reply; False if there is none."""
@@ -203,6 +166,7 @@ def run(match: Match, read_line: Callable[[], str | None], write: Callable[[str]
     while not match.over:
         position_event(match, emit)
         if match.to_move == COMPUTER:
+            emit("thinking", "computer is thinking...")
             move = match.computer_choice()
             match.play(move)
             emit("move", f"computer plays {move.notation()}: {move.describe()}",
@@ -210,14 +174,15 @@ def run(match: Match, read_line: Callable[[], str | None], write: Callable[[str]
                  to=game.format(match.position))
             continue
         if not as_json:
-            listed = game.moves(match.position) or list(game.legal_moves(match.position))
-            if len(listed) <= LIST_MOVES:
+            listed = bounded_moves(game, match.position, LIST_MOVES)
+            if listed:
                 write("your moves: " + " ".join(m.notation() for m in listed))
             else:
-                write(f"{len(listed)} moves; write {notation_help(game)}")
+                write(f"more than {LIST_MOVES} moves; write {notation_help(game)}")
         if not human_turn(match, read_line, write, emit, as_json):
             emit("quit", "You quit. Goodbye.")
             return None
+    position_event(match, emit)
     text = ("You win!" if match.winner == YOU else "The computer wins.") + f" ({match.reason})"
     emit("winner", text, winner=match.winner, position=game.format(match.position),
          reason=match.reason)
@@ -226,13 +191,12 @@ def run(match: Match, read_line: Callable[[], str | None], write: Callable[[str]
 
 def position_event(match: Match, emit: Callable) -> None:
     game = match.game
-    data: dict[str, Any] = {"position": game.format(match.position), "to_move": match.to_move}
-    if isinstance(game, CashNim):
-        _, mover, waiting = match.position
-        data["money"] = {match.to_move: mover, other(match.to_move): waiting}
-    header = f"\n{game.format(match.position)}  ({'your' if match.to_move == YOU else 'computer'}"
-    emit("position", "\n".join([header + " turn)"] + draw(game, match.position, match.to_move)),
-         **data)
+    data: dict[str, Any] = {"position": game.format(match.position), "to_move": match.to_move,
+                            **game.state(match.position, match.to_move, other(match.to_move))}
+    turn = "game over" if match.over else \
+        f"{'your' if match.to_move == YOU else 'computer'} turn"
+    header = f"\n{game.format(match.position)}  ({turn})"
+    emit("position", "\n".join([header] + draw(game, match.position, match.to_move)), **data)
 
 
 def human_turn(match: Match, read_line, write, emit, as_json: bool) -> bool:
@@ -252,11 +216,20 @@ def human_turn(match: Match, read_line, write, emit, as_json: bool) -> bool:
             emit("help", f"Moves are written {notation_help(game)}. {HELP}", help=HELP)
             continue
         if command == "hint":
-            advice = hint(game, match.position, match.max_states)
+            try:
+                advice = hint(game, match.position, budget=match.budget)
+            except TooManyStates as refused:
+                emit("illegal", f"No hint: {refused}", input=text, reason=str(refused))
+                continue
             emit("hint", "\n".join(advice.lines()), **advice.to_dict())
             continue
         if command == "moves":
-            listed = game.moves(match.position) or list(game.legal_moves(match.position))
+            listed = bounded_moves(game, match.position, 200)
+            if listed is None:
+                emit("illegal", f"More than 200 moves; write {notation_help(game)}.", input=text,
+                     reason="too many moves to list")
+                continue
+            listed = listed or list(islice(game.legal_moves(match.position), 200))
             emit("moves", "moves: " + " ".join(m.notation() for m in listed),
                  moves=[m.notation() for m in listed])
             continue

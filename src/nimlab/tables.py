@@ -283,44 +283,66 @@ def two_pile_table(name: str, bound: int, progress: Progress = quiet,
                  meta={"game": name, "max": bound})
 
 
+def _fibonacci(bound, piles, stones, variant, subtraction_set, factor, common) -> Table:
+    piles = 3 if piles is None else piles
+    if piles < 1:
+        raise InputError(f"--piles must be >= 1, got {piles}")
+    return fibonacci_table(piles, bound, 2 if factor is None else factor, **common)
+
+
+def _needs_set(game: str, subtraction_set: str | None) -> str:
+    if subtraction_set is None:
+        raise InputError(f"the {game} table needs --set a1,...,ak")
+    return subtraction_set
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """How ``nimlab table GAME`` builds the table of one game."""
+
+    default: int
+    allowed: tuple[str, ...]
+    build: Callable[..., Table]
+    cached: bool = True
+
+
+#: The tables, by game: default ``--max``, the options that apply, and the builder
+#: ``build(bound, piles, stones, variant, subtraction_set, factor, common)``.
+TABLES: dict[str, TableSpec] = {
+    "sharing": TableSpec(16, (), lambda b, p, n, v, s, f, c: sharing_table(b, **c)),
+    "fibonacci": TableSpec(20, ("--piles", "--factor"), _fibonacci),
+    "end-nim": TableSpec(12, ("--piles", "--variant"), lambda b, p, n, v, s, f, c: endnim_table(
+        3 if p is None else p, max(b, 1), v or "normal", **c)),
+    "cash": TableSpec(20, ("--set", "--n"), lambda b, p, n, v, s, f, c: cash_table(
+        _needs_set("cash", s), 14 if n is None else n, b, **c)),
+    "subtraction": TableSpec(50, ("--set",), lambda b, p, n, v, s, f, c: subtraction_table(
+        _needs_set("subtraction", s), b, **c)),
+    "nim": TableSpec(15, (), lambda b, p, n, v, s, f, c: two_pile_table("nim", b, **c), False),
+    "wythoff": TableSpec(15, (), lambda b, p, n, v, s, f, c: two_pile_table("wythoff", b, **c),
+                         False),
+}
+
+
 def build_table(game: str, *, bound: int | None, piles: int | None = None,
                 stones: int | None = None, variant: str | None = None,
                 subtraction_set: str | None = None, factor: str | None = None,
                 progress: Progress = quiet,
                 max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
-    """Dispatch ``nimlab table GAME``; raises :class:`InputError` for options that do not fit."""
-    defaults = {"sharing": 16, "fibonacci": 20, "end-nim": 12, "cash": 20, "subtraction": 50,
-                "nim": 15, "wythoff": 15}
-    if game not in defaults:
-        raise InputError(f"no table for {game!r}; tables exist for: {', '.join(defaults)}")
-    bound = defaults[game] if bound is None else bound
+    """Build ``nimlab table GAME`` from :data:`TABLES`; raises :class:`InputError` for options
+    that do not fit."""
+    spec = TABLES.get(game)
+    if spec is None:
+        raise InputError(f"no table for {game!r}; tables exist for: {', '.join(TABLES)}")
+    bound = spec.default if bound is None else bound
     if bound < 0:
         raise InputError(f"--max must be >= 0, got {bound}")
     unused = {"--piles": piles, "--n": stones, "--variant": variant, "--set": subtraction_set,
               "--factor": factor}
-    allowed = {"sharing": (), "fibonacci": ("--piles", "--factor"), "end-nim": ("--piles", "--variant"),
-               "cash": ("--set", "--n"), "subtraction": ("--set",), "nim": (), "wythoff": ()}[game]
     for flag, val in unused.items():
-        if val is not None and flag not in allowed:
+        if val is not None and flag not in spec.allowed:
             raise InputError(f"{flag} does not apply to the {game} table (its options: "
-                             f"{', '.join(('--max',) + allowed)})")
-    common = {"progress": progress, "max_states": max_states}
-    if game in ("sharing", "fibonacci", "end-nim", "cash", "subtraction"):
+                             f"{', '.join(('--max',) + spec.allowed)})")
+    common: dict[str, Any] = {"progress": progress, "max_states": max_states}
+    if spec.cached:
         common["cache"] = cache
-    if game == "sharing":
-        return sharing_table(bound, **common)
-    if game == "fibonacci":
-        piles = 3 if piles is None else piles
-        if piles < 1:
-            raise InputError(f"--piles must be >= 1, got {piles}")
-        return fibonacci_table(piles, bound, 2 if factor is None else factor, **common)
-    if game == "end-nim":
-        return endnim_table(3 if piles is None else piles, max(bound, 1), variant or "normal",
-                            **common)
-    if game in ("cash", "subtraction"):
-        if subtraction_set is None:
-            raise InputError(f"the {game} table needs --set a1,...,ak")
-        if game == "subtraction":
-            return subtraction_table(subtraction_set, bound, **common)
-        return cash_table(subtraction_set, 14 if stones is None else stones, bound, **common)
-    return two_pile_table(game, bound, **common)
+    return spec.build(bound, piles, stones, variant, subtraction_set, factor, common)

@@ -11,7 +11,7 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from nimlab.engine.solver import DEFAULT_MAX_STATES
+from nimlab.engine.solver import DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, Budget
 from nimlab.games import GAMES, OPTIONS
 from nimlab.progress import Progress as ProgressCallback
 from nimlab.progress import quiet
@@ -27,7 +27,23 @@ def json_option(func: Callable) -> Callable:
 def max_states_option(func: Callable) -> Callable:
     return click.option("--max-states", type=click.IntRange(min=1), default=DEFAULT_MAX_STATES,
                         show_default=True,
-                        help="Stop with an error rather than store more solved positions.")(func)
+                        help="Refuse rather than hold more positions (solved and pending).")(func)
+
+
+def budget_options(func: Callable) -> Callable:
+    """--max-states and --time-limit: the budget of one question (see :class:`Budget`)."""
+    func = click.option("--time-limit", type=click.FloatRange(min=0.001),
+                        default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
+                        help="Refuse rather than solve for longer than this.")(func)
+    return max_states_option(func)
+
+
+def budget_of(max_states: int, time_limit: float) -> Budget:
+    return Budget(max_states, time_limit)
+
+
+#: Commands that read a position: a leading ``-`` (``-1,2,3``) is a position, not an option.
+POSITION_SETTINGS = {"ignore_unknown_options": True}
 
 
 def game_argument(func: Callable) -> Callable:

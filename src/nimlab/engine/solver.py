@@ -9,14 +9,47 @@ P-position (the previous player wins) exactly when its value is 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass
 from typing import Any, Hashable
 
+from nimlab.engine.analysis import (SOLVER_SOURCE, Analysis, Option, option_dict, outcome_of,
+                                    position_summary)
 from nimlab.errors import NimlabError, TooManyStates
-from nimlab.games.base import ImpartialGame, Move
+from nimlab.games.base import ImpartialGame
 
-#: Default bound on the number of positions one solver stores.
+__all__ = ["Solver", "Budget", "Analysis", "Option", "analyse", "analyse_with", "value", "mex",
+           "outcome_of", "solver_for", "option_dict", "position_summary", "DEFAULT_MAX_STATES",
+           "DEFAULT_TIME_LIMIT", "SOLVER_SOURCE"]
+
+#: Default bound on the number of positions one solver stores (solved plus pending).
 DEFAULT_MAX_STATES = 2_000_000
+#: Default bound on the seconds one question may spend in the solver.
+DEFAULT_TIME_LIMIT = 20.0
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much work one question may cost: positions held by the solver (solved and pending,
+    so memory is bounded too) and seconds of solving."""
+
+    max_states: int = DEFAULT_MAX_STATES
+    time_limit: float = DEFAULT_TIME_LIMIT
+
+    def __post_init__(self) -> None:
+        if self.max_states < 1:
+            raise NimlabError("--max-states must be at least 1")
+        if not self.time_limit > 0:
+            raise NimlabError("--time-limit must be positive (seconds)")
+
+
+def budget_error(game: ImpartialGame, position: Any, reason: str, fix: str) -> TooManyStates:
+    """A refusal naming the position, why (``reason``) and what would work (``fix``); the parts
+    are kept on the error so a caller can name the position it was asked about instead."""
+    error = TooManyStates(f"solving {game.format(position)} {reason}; {fix} or choose a smaller "
+                          "position")
+    error.reason, error.fix = reason, fix
+    return error
 
 
 def mex(values) -> int:
@@ -28,66 +61,6 @@ def mex(values) -> int:
     return g
 
 
-def outcome_of(value: int) -> str:
-    """``"P"`` for value 0 (previous player wins), else ``"N"`` (next player wins)."""
-    return "P" if value == 0 else "N"
-
-
-@dataclass(frozen=True)
-class Option:
-    """One move from a position, where it leads and the value there."""
-
-    move: Move
-    position: Any
-    value: int
-
-    @property
-    def winning(self) -> bool:
-        return self.value == 0
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """Everything the solver knows of one position."""
-
-    game: ImpartialGame
-    position: Any
-    value: int
-    options: list[Option] = field(default_factory=list)
-
-    @property
-    def outcome(self) -> str:
-        return outcome_of(self.value)
-
-    @property
-    def winning_moves(self) -> list[Option]:
-        return [o for o in self.options if o.winning]
-
-    def to_dict(self, *, options: bool = True) -> dict:
-        game = self.game
-        data = {**position_summary(game, self.position, self.outcome), "value": self.value}
-        if options:
-            data["options"] = [option_dict(game, o) for o in self.options]
-        return data
-
-
-def position_summary(game: ImpartialGame, position: Any, outcome: str) -> dict:
-    """The JSON head every report on a position starts with: game, parameters, position,
-    outcome, and what the game derives from the outcome (e.g. the winning player)."""
-    return {"game": game.name, "params": game.params(), "position": game.format(position),
-            "outcome": outcome, **game.winner_label(outcome)}
-
-
-def option_dict(game: ImpartialGame, option: Option) -> dict:
-    return {
-        "move": option.move.describe(),
-        "notation": option.move.notation(),
-        "to": game.format(option.position),
-        "value": option.value,
-        "winning": option.winning,
-    }
-
-
 class Solver:
     """Sprague-Grundy values of positions of one game, with a cache of solved positions."""
 
@@ -96,6 +69,9 @@ class Solver:
             raise NimlabError("--max-states must be at least 1")
         self.game = game
         self.max_states = max_states
+        #: ``time.monotonic()`` past which :meth:`value` stops (``None``: no time limit).
+        self.deadline: float | None = None
+        self.time_limit: float | None = None
         self.cache: dict[Hashable, int] = {}
 
     def __len__(self) -> int:
@@ -109,7 +85,12 @@ class Solver:
             return cache[key]
         stack: list[tuple[Hashable, Any]] = [(key, position)]
         expanding: set[Hashable] = set()
+        deadline, steps = self.deadline, 0
         while stack:
+            steps += 1
+            if deadline is not None and not steps & 1023 and time.monotonic() > deadline:
+                raise budget_error(game, position, f"takes more than {self.time_limit:g} "
+                                   "seconds (--time-limit)", "raise --time-limit")
             key, pos = stack[-1]
             if key in cache:
                 stack.pop()
@@ -117,6 +98,8 @@ class Solver:
             children = [(game.key(q), q) for q in game.successors(pos)]
             pending = [(k, q) for k, q in children if k not in cache]
             if pending:
+                if len(cache) + len(stack) + len(pending) > self.max_states:
+                    raise self._too_many(position)
                 if key in expanding:  # pragma: no cover - would need a loopy ruleset
                     raise NimlabError(f"{game.name}: a child of {game.format(pos)} is unsolved "
                                       "after its expansion; the game graph is not acyclic")
@@ -127,14 +110,16 @@ class Solver:
                                           "the solver handles short (acyclic) games only")
                     stack.append((k, q))
                 continue
-            if len(cache) >= self.max_states:
-                raise TooManyStates(
-                    f"solving {game.format(position)} needs more than {self.max_states:,} "
-                    "positions (--max-states); raise --max-states or choose a smaller position")
+            if len(cache) + len(stack) > self.max_states:
+                raise self._too_many(position)
             cache[key] = mex(cache[k] for k, _ in children)
             expanding.discard(key)
             stack.pop()
         return cache[game.key(position)]
+
+    def _too_many(self, position: Any) -> TooManyStates:
+        return budget_error(self.game, position, f"needs more than {self.max_states:,} positions "
+                            "(solved and pending; --max-states)", "raise --max-states")
 
     def outcome(self, position: Any) -> str:
         return outcome_of(self.value(position))
@@ -150,57 +135,55 @@ class Solver:
 def analyse_with(value: Any, game: ImpartialGame, position: Any) -> Analysis:
     """The :class:`Analysis` of ``position`` given a function ``value(position)``."""
     options = [Option(m, q, value(q)) for m, q in game.options(position)]
-    return Analysis(game, position, value(position), options)
-
-
-#: Positions at least this large are solved from a kernel table when a kernel covers the game.
-KERNEL_FROM = {"sharing": 40, "end-nim": 20}
-#: Largest kernel table built for one query (piles up to this bound).
-KERNEL_UP_TO = {"sharing": 20_000, "end-nim": 400}
-
-
-def solver_for_position(game: ImpartialGame, position: Any,
-                        max_states: int = DEFAULT_MAX_STATES) -> Any:
-    """The fastest exact solver for ``position``: a kernel table for large 3-pile Sharing Nim
-    positions (the spread of the piles bounds every option's) and End-Nim rows of at most three
-    piles (no option has a larger pile), the generic solver otherwise.  Both answer ``value``,
-    ``outcome`` and ``analyse``."""
-    name = game.name
-    if name == "sharing" and len(position) == 3:
-        size = max(position) - min(position)
-        options = {}
-    elif name == "end-nim" and 1 <= len(position) <= 3:
-        size = max(position)
-        options = {"variant": game.variant}
-    else:
-        return solver_for(game, max_states)
-    if not KERNEL_FROM[name] <= size <= KERNEL_UP_TO[name]:
-        return solver_for(game, max_states)
-    from nimlab.kernels.solvers import table_solver
-
-    return table_solver(name, size, **options)
+    return Analysis(game, position, value(position), options, method="solver",
+                    source=SOLVER_SOURCE)
 
 
 _SOLVERS: dict[tuple, Solver] = {}
+#: Solvers (one per game and parameters) kept in one process; the oldest goes first.
+MAX_SOLVERS = 8
 
 
-def solver_for(game: ImpartialGame, max_states: int = DEFAULT_MAX_STATES) -> Solver:
-    """A solver for ``game`` shared by all callers in this process (same game, same cache)."""
+def solver_for(game: ImpartialGame, max_states: int | None = DEFAULT_MAX_STATES) -> Solver:
+    """A solver for ``game`` shared by all callers in this process (same game, same cache);
+    ``max_states=None`` leaves its bound as it is."""
     ident = (type(game), tuple(sorted((k, str(v)) for k, v in game.params().items())),
              getattr(game, "vertices", None))
-    solver = _SOLVERS.get(ident)
+    solver = _SOLVERS.pop(ident, None)
     if solver is None:
-        solver = _SOLVERS[ident] = Solver(game, max_states)
-    solver.max_states = max_states
+        solver = Solver(game, max_states or DEFAULT_MAX_STATES)
+        while len(_SOLVERS) >= MAX_SOLVERS:  # memory stays bounded: drop the oldest cache
+            _SOLVERS.pop(next(iter(_SOLVERS)))
+    _SOLVERS[ident] = solver  # most recently used last
+    if max_states is not None:
+        solver.max_states = max_states
     return solver
 
 
-def value(game: ImpartialGame, position: Any, max_states: int = DEFAULT_MAX_STATES) -> int:
-    """Sprague-Grundy value of ``position`` in ``game`` (shared cache)."""
-    return solver_for(game, max_states).value(position)
+def _bounded(game: ImpartialGame, max_states: int, time_limit: float) -> Solver:
+    solver = solver_for(game, max_states)
+    solver.deadline, solver.time_limit = time.monotonic() + time_limit, time_limit
+    return solver
 
 
-def analyse(game: ImpartialGame, position: Any,
-            max_states: int = DEFAULT_MAX_STATES) -> Analysis:
-    """Value, options and winning moves of ``position`` in ``game`` (shared cache)."""
-    return solver_for(game, max_states).analyse(position)
+def value(game: ImpartialGame, position: Any, max_states: int = DEFAULT_MAX_STATES,
+          time_limit: float = DEFAULT_TIME_LIMIT) -> int:
+    """Sprague-Grundy value of ``position`` in ``game`` by the solver (shared cache), within
+    ``max_states`` positions and ``time_limit`` seconds.  :func:`nimlab.solve.answer` tries the
+    game's fast paths first."""
+    solver = _bounded(game, max_states, time_limit)
+    try:
+        return solver.value(position)
+    finally:
+        solver.deadline = None
+
+
+def analyse(game: ImpartialGame, position: Any, max_states: int = DEFAULT_MAX_STATES,
+            time_limit: float = DEFAULT_TIME_LIMIT) -> Analysis:
+    """Value, options and winning moves of ``position`` by the solver (shared cache), within the
+    budget; :func:`nimlab.solve.analyse` tries the game's fast paths first."""
+    solver = _bounded(game, max_states, time_limit)
+    try:
+        return solver.analyse(position)
+    finally:
+        solver.deadline = None

@@ -18,7 +18,6 @@ from nimlab.games.fibonacci import FibonacciNim
 from nimlab.games.nim import Nim, TakeBoth, Wythoff
 from nimlab.games.sharing import GraphNim, Share, SharingNim, complete_digraph, parse_edges
 from nimlab.games.subtraction import CashNim, SubtractionNim
-from nimlab.parsing import parse_int_list
 
 __all__ = [
     "GAMES", "GameSpec", "ImpartialGame", "Move", "Take", "TakeBoth", "Share", "EndTake",
@@ -88,41 +87,32 @@ def make_game(name: str, *, vertices: int | None = None, **options: Any) -> Impa
     """
     spec = _spec(name)
     given = _check_options(spec, options)
-    if name == "end-nim":
-        return EndNim(given.get("variant", "normal"))
-    if name == "fibonacci":
-        return FibonacciNim(given.get("factor", 2))
-    if name in ("subtraction", "cash"):
-        return spec.cls(given["set"])
-    if name == "graph-nim":
-        edges_text = given["edges"]
-        if vertices is None:
-            numbers = [int(x) for x in str(edges_text).replace("-", ",").split(",")
-                       if x.strip().lstrip("-").isdigit()]
-            vertices = max(numbers) + 1 if numbers else 1
-        return GraphNim(vertices, parse_edges(edges_text, vertices))
-    return spec.cls()
+    suffix = spec.cls.suffix_option
+    built = {k: v for k, v in given.items() if k != suffix}
+    position_text = ",".join(["0"] * vertices) if vertices is not None else None
+    return spec.cls.from_options(position_text, **built)
 
 
 def load(name: str, position: str, **options: Any) -> tuple[ImpartialGame, Any]:
     """Build game ``name`` and read ``position`` in it; options as on the command line.
 
-    Fibonacci's ``last`` and cash's ``budgets`` complete the position (``"7,3,2;0"``,
-    ``"14;9,9"``), and may also be written inside ``position`` after a semicolon.
+    A game's ``suffix_option`` (Fibonacci's ``last``, cash's ``budgets``) completes the position
+    (``"7,3,2;0"``, ``"14;9,9"``) and may be written inside ``position`` after a semicolon or as
+    an option, not both.
     """
     spec = _spec(name)
     given = _check_options(spec, options)
     position = str(position).strip()
-    if name == "graph-nim":
-        vertices = len(parse_int_list(position.split(";")[0], "graph-nim position"))
-        game = make_game(name, vertices=vertices, edges=given["edges"])
-        return game, game.parse(position)
-    game = make_game(name, **{k: v for k, v in given.items() if k not in ("last", "budgets")})
-    if name == "fibonacci" and ";" not in position:
-        position = f"{position};{given.get('last', 0)}"
-    if name == "cash" and ";" not in position:
-        budgets = given.get("budgets")
-        if budgets is None:
-            raise InputError("cash needs --budgets d1,d2 (d1 is the money of the player to move)")
-        position = f"{position};{budgets}"
+    suffix = spec.cls.suffix_option
+    built = {k: v for k, v in given.items() if k != suffix}
+    game = spec.cls.from_options(position, **built)
+    if suffix is not None:
+        if ";" in position and suffix in given:
+            raise InputError(f"{position!r} already gives the {suffix} after ';' and --{suffix} "
+                             f"gives {given[suffix]}: give it once")
+        if ";" not in position:
+            if suffix in given:
+                position = f"{position};{given[suffix]}"
+            elif spec.cls.suffix_default is not None:
+                position = f"{position};{spec.cls.suffix_default}"
     return game, game.parse(position)

@@ -89,6 +89,23 @@ class ImpartialGame(ABC):
     source: ClassVar[str] = ""
     #: Whether the player who makes the last move loses.
     misere: bool = False
+    #: The game's fast paths, tried in order by :mod:`nimlab.solve` before the generic solver:
+    #: dotted names ``"module:attribute"`` of objects with ``method`` and
+    #: ``answer(game, position) -> Answer | None`` (a class is instantiated once).  Resolved
+    #: lazily, so this module imports nothing above it.  Adding a fast path is one line here.
+    fast_paths: ClassVar[tuple[str, ...]] = ()
+    #: How a move is written, for ``nimlab play``.
+    move_help: ClassVar[str] = "P-K (take K tokens from pile P)"
+    #: A game option that may also be written in the position after ``;`` (e.g. ``7,3,2;0``).
+    suffix_option: ClassVar[str | None] = None
+    #: The value of :attr:`suffix_option` when neither the position nor the option gives it.
+    suffix_default: ClassVar[str | None] = None
+
+    @classmethod
+    def from_options(cls, position_text: str | None = None, **options: Any) -> "ImpartialGame":
+        """Build the game from its command-line options (already checked by name);
+        ``position_text`` is given when the game takes something from the position."""
+        return cls(**options)
 
     # ----------------------------------------------------------------- rules
     @abstractmethod
@@ -133,6 +150,20 @@ class ImpartialGame(ABC):
             raise InputError(f"{self.format(position)}: the game is already over (under misere "
                              "play the player to move has won); give a position with a move left")
 
+    def estimate_states(self, position: Any) -> int | None:
+        """About how many positions the generic solver stores to solve ``position`` (an estimate
+        computed without enumerating anything), or ``None`` when the game cannot tell."""
+        return None
+
+    def draw(self, position: Any, mover: str = "player to move",
+             waiting: str = "other player") -> list[str]:
+        """The position as lines of text for ``nimlab play`` (piles as rows of tokens)."""
+        return [f"pile {i + 1} | {tokens(p)} ({p})" for i, p in enumerate(position)]
+
+    def state(self, position: Any, mover: str, waiting: str) -> dict[str, Any]:
+        """Extra state of ``position`` named by player (e.g. each player's money)."""
+        return {}
+
     # ------------------------------------------------------------ derived
     def moves(self, position: Any) -> list[Move]:
         """The moves available under the game's ending rule."""
@@ -162,10 +193,15 @@ class ImpartialGame(ABC):
         Under misere play a move that ends the game is legal (and loses); it is checked here
         against the rules, not against :meth:`moves`.
         """
-        if self.primitive(position) or move not in list(self.legal_moves(position)):
+        if self.primitive(position) or not self.is_legal(position, move):
             raise IllegalMove(f"{move.describe()} is not legal from {self.format(position)}: "
                               f"{self.why_illegal(position, move)}")
         return self.do_move(position, move)
+
+    def is_legal(self, position: Any, move: Move) -> bool:
+        """Whether the rules allow ``move`` (before the ending rule).  The default scans the move
+        list lazily; games override it with a direct test, so huge positions stay instant."""
+        return any(m == move for m in self.legal_moves(position))
 
     def why_illegal(self, position: Any, move: Move) -> str:
         """A reason ``move`` is not legal; games refine it."""
@@ -181,6 +217,29 @@ class ImpartialGame(ABC):
 
     def __repr__(self) -> str:
         return f"<game {self.describe()}>"
+
+
+#: Longest row of tokens drawn; longer piles are drawn cut, with their size.
+MAX_TOKENS = 40
+TOKEN = "\u25cf"
+
+
+def tokens(count: int) -> str:
+    """A row of ``count`` tokens, cut after :data:`MAX_TOKENS`."""
+    if count <= MAX_TOKENS:
+        return TOKEN * count
+    return TOKEN * MAX_TOKENS + "\u2026"
+
+
+def multiset_count(bounds: Sequence[int]) -> int:
+    """About how many sorted tuples lie below the sorted tuple ``bounds`` componentwise
+    (the product of ``b + 1`` over the number of orderings), at least 1."""
+    product = 1
+    for b in bounds:
+        product *= b + 1
+    for k in range(2, len(bounds) + 1):
+        product //= k
+    return max(product, 1)
 
 
 def check_pile_count(piles: Sequence[int], count: int | None, what: str = "piles") -> None:

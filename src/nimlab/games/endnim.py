@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from nimlab.errors import IllegalMove, InputError
-from nimlab.games.base import Move
+from nimlab.games.base import Move, tokens
 from nimlab.games.nim import PileGame, Piles
 
 VARIANTS = ("normal", "misere", "loop")
@@ -46,6 +46,29 @@ class EndNim(PileGame):
     source = "end-nim.txt (Cairns and Ho)"
     min_pile = 1
     noun = "coins"
+    fast_paths = ("nimlab.strategy.endnim:EndNimStrategy", "nimlab.kernels.solvers:EndNimTable")
+    move_help = "L-K or R-K (take K coins from the left or right end pile)"
+
+    @classmethod
+    def from_options(cls, position_text: str | None = None, **options):
+        return cls(options.get("variant", "normal"))
+
+    def estimate_states(self, position: Piles) -> int:
+        k, top = len(position), max(position, default=0)
+        return k * (k + 1) // 2 * (top + 1) ** min(k, 2)
+
+    def estimate_moves(self, position: Piles) -> int:
+        return (position[0] + position[-1]) if position else 0
+
+    def draw(self, position: Piles, mover: str = "player to move",
+             waiting: str = "other player") -> list[str]:
+        if not position:
+            return ["row: (empty)"]
+        lines = [f"row, left to right: {' | '.join(map(str, position))}"]
+        for i, p in enumerate(position):
+            end = " (left end)" if i == 0 else " (right end)" if i == len(position) - 1 else ""
+            lines.append(f"pile {i + 1} | {tokens(p)} ({p}){end}")
+        return lines
 
     def __init__(self, variant: str = "normal"):
         if variant not in VARIANTS:
@@ -73,6 +96,14 @@ class EndNim(PileGame):
         if len(position) > 1:
             for count in range(1, position[-1] + 1):
                 yield EndTake("right", count)
+
+    def is_legal(self, position: Piles, move: Move) -> bool:
+        if type(move) is not EndTake or not position:
+            return False
+        if move.side == "right" and len(position) < 2:
+            return False
+        end = position[0] if move.side == "left" else position[-1]
+        return move.side in ("left", "right") and 1 <= move.count <= end
 
     def do_move(self, position: Piles, move: EndTake) -> Piles:
         if move.side == "left":

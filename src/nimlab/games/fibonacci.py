@@ -19,7 +19,7 @@ from math import ceil, floor
 from typing import Iterator
 
 from nimlab.errors import InputError
-from nimlab.games.base import ImpartialGame, Move, Take, parse_take
+from nimlab.games.base import ImpartialGame, Move, Take, multiset_count, parse_take, tokens
 from nimlab.parsing import parse_int, parse_int_list, parse_positive_rational
 
 Position = tuple[tuple[int, ...], int]
@@ -32,6 +32,34 @@ class FibonacciNim(ImpartialGame):
     summary = ("take chips from one pile; the first move may not take a whole pile, later moves "
                "at most R times the previous one (R = 2)")
     source = "multiple-fibonacci-nim.txt (Zhou)"
+    fast_paths = ("nimlab.strategy.fibonacci:FibonacciStrategy",)
+    move_help = "P-K (take K chips from pile P)"
+    suffix_option = "last"
+    suffix_default = "0"
+
+    @classmethod
+    def from_options(cls, position_text: str | None = None, **options):
+        return cls(options.get("factor", 2))
+
+    def estimate_states(self, position: Position) -> int:
+        piles, last = position
+        live = sorted(p for p in piles if p)
+        return multiset_count(live) * (max(live, default=0) + 1)
+
+    def estimate_moves(self, position: Position) -> int:
+        piles, last = position
+        return sum(piles) if last == 0 else sum(min(p, self.limit(last)) for p in piles)
+
+    def draw(self, position: Position, mover: str = "player to move",
+             waiting: str = "other player") -> list[str]:
+        piles, last = position
+        lines = [f"pile {i + 1} | {tokens(p)} ({p})" for i, p in enumerate(piles)]
+        if last == 0:
+            lines.append("first move: take any number of chips from one pile, but not all of it")
+        else:
+            lines.append(f"previous removal: {last}; limit: at most {self.limit(last)} chips "
+                         "from one pile")
+        return lines
 
     def __init__(self, factor: Fraction | int | str = 2, piles: int | None = None):
         self.factor = parse_positive_rational(factor, "--factor")
@@ -80,6 +108,15 @@ class FibonacciNim(ImpartialGame):
             most = size - 1 if last == 0 else min(size, self.limit(last))
             for count in range(1, most + 1):
                 yield Take(pile, count, "chips")
+
+    def is_legal(self, position: Position, move: Move) -> bool:
+        piles, last = position
+        if type(move) is not Take or move.noun != "chips" or move.pile is None \
+                or not 0 <= move.pile < len(piles):
+            return False
+        size = piles[move.pile]
+        most = size - 1 if last == 0 else min(size, self.limit(last))
+        return 1 <= move.count <= most
 
     def do_move(self, position: Position, move: Take) -> Position:
         piles = list(position[0])

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from nimlab.errors import IllegalMove
-from nimlab.games.base import ImpartialGame, Move, Take, check_pile_count, parse_take
+from nimlab.games.base import (ImpartialGame, Move, Take, check_pile_count, multiset_count,
+                               parse_take)
 from nimlab.parsing import parse_int_list
 
 Piles = tuple[int, ...]
@@ -45,6 +46,13 @@ class Nim(PileGame):
     name = "nim"
     summary = "take any number of tokens from one pile"
     source = "baseline (Bouton); compared with in all four papers"
+    fast_paths = ("nimlab.strategy.nim:NimStrategy",)
+
+    def estimate_states(self, position: Piles) -> int:
+        return multiset_count(sorted(position))
+
+    def estimate_moves(self, position: Piles) -> int:
+        return sum(position)
 
     def legal_moves(self, position: Piles) -> Iterator[Move]:
         for pile, size in enumerate(position):
@@ -58,6 +66,10 @@ class Nim(PileGame):
 
     def key(self, position: Piles) -> tuple[int, ...]:
         return tuple(sorted(x for x in position if x))
+
+    def is_legal(self, position: Piles, move: Move) -> bool:
+        return (type(move) is Take and move.noun == "tokens" and move.pile is not None
+                and 0 <= move.pile < len(position) and 1 <= move.count <= position[move.pile])
 
     def parse_move(self, text: str, position: Piles) -> Move:
         pile, count = parse_take(text, len(position))
@@ -91,6 +103,14 @@ class Wythoff(PileGame):
     summary = "two piles: take any number from one pile, or the same number from both"
     source = "baseline (Wythoff); sharing-nim.txt Sections 1, 4 and 7"
     pile_count = 2
+    fast_paths = ("nimlab.strategy.wythoff:WythoffStrategy",)
+    move_help = "P-K (take K from pile P) or both-K (take K from both piles)"
+
+    def estimate_states(self, position: Piles) -> int:
+        return multiset_count(sorted(position))
+
+    def estimate_moves(self, position: Piles) -> int:
+        return sum(position) + min(position)
 
     def legal_moves(self, position: Piles) -> Iterator[Move]:
         a, b = position
@@ -108,6 +128,12 @@ class Wythoff(PileGame):
 
     def key(self, position: Piles) -> Piles:
         return tuple(sorted(position))
+
+    def is_legal(self, position: Piles, move: Move) -> bool:
+        if type(move) is TakeBoth:
+            return 1 <= move.count <= min(position)
+        return (type(move) is Take and move.noun == "tokens" and move.pile in (0, 1)
+                and 1 <= move.count <= position[move.pile])
 
     def parse_move(self, text: str, position: Piles) -> Move:
         text = text.strip()

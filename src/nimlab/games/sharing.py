@@ -20,8 +20,9 @@ from itertools import permutations
 from typing import Iterator, Sequence
 
 from nimlab.errors import IllegalMove, InputError
-from nimlab.games.base import Move
+from nimlab.games.base import Move, multiset_count
 from nimlab.games.nim import PileGame, Piles
+from nimlab.parsing import parse_int_list
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,35 @@ class GraphNim(PileGame):
     summary = ("tokens on the vertices of a digraph; move some from u to a successor v, "
                "v ending no larger than u")
     source = "sharing-nim.txt, Section 7 (Graph Nim)"
+    move_help = "U>V:K (move K tokens from pile U to pile V)"
+
+    @classmethod
+    def from_options(cls, position_text: str | None = None, **options):
+        """The vertex count is that of the position (or the largest vertex of the edges)."""
+        edges_text = str(options["edges"])
+        if position_text is not None:
+            vertices = len(parse_int_list(position_text.split(";")[0], "graph-nim position",
+                                          minimum=-10**9))
+        else:
+            numbers = [int(x) for x in edges_text.replace("-", ",").split(",")
+                       if x.strip().isdigit()]
+            vertices = max(numbers) + 1 if numbers else 1
+        return cls(vertices, parse_edges(edges_text, vertices))
+
+    def estimate_states(self, position: Piles) -> int:
+        spread = max(position) - min(position)
+        return multiset_count([spread] * (len(position) - 1)) * 2 ** (len(position) - 1)
+
+    def estimate_moves(self, position: Piles) -> int:
+        return len(self.routes(position)) * ((max(position) - min(position)) // 2 + 1)
+
+    def draw(self, position: Piles, mover: str = "player to move",
+             waiting: str = "other player") -> list[str]:
+        lines = super().draw(position)
+        if self.vertices is not None:
+            edges = ", ".join(f"{u + 1}>{v + 1}" for u, v in self.edges)
+            lines.append(f"tokens may move along: {edges}")
+        return lines
 
     def __init__(self, vertices: int, edges: Sequence[tuple[int, int]]):
         if vertices < 1:
@@ -100,6 +130,10 @@ class GraphNim(PileGame):
         for u, v in self.routes(position):
             for count in range(1, (position[u] - position[v]) // 2 + 1):
                 yield Share(u, v, count)
+
+    def is_legal(self, position: Piles, move: Move) -> bool:
+        return (type(move) is Share and (move.source, move.target) in self.routes(position)
+                and 1 <= move.count <= (position[move.source] - position[move.target]) // 2)
 
     def do_move(self, position: Piles, move: Share) -> Piles:
         piles = list(position)
@@ -157,6 +191,15 @@ class SharingNim(GraphNim):
     summary = "move tokens from one pile to another, which must not end up larger"
     source = "sharing-nim.txt (3 piles; n piles in Section 7)"
     pile_count = None
+    fast_paths = ("nimlab.strategy.sharing:SharingStrategy", "nimlab.kernels.solvers:SharingTable")
+
+    @classmethod
+    def from_options(cls, position_text: str | None = None, **options):
+        return cls()
+
+    def estimate_states(self, position: Piles) -> int:
+        spread = max(position) - min(position)
+        return multiset_count([spread] * (len(position) - 1))
 
     def __init__(self) -> None:
         self.vertices = None

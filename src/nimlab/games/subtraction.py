@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from nimlab.errors import IllegalMove, InputError
-from nimlab.games.base import ImpartialGame, Move, Take
+from nimlab.games.base import ImpartialGame, Move, Take, tokens
 from nimlab.parsing import parse_int, parse_int_list
 
 
@@ -46,6 +46,23 @@ class SubtractionNim(ImpartialGame):
     name = "subtraction"
     summary = "one heap; remove a number of stones from the set A"
     source = "nim-with-cash.txt, Def 1.1 and Example 1.3"
+    fast_paths = ("nimlab.strategy.subtraction:PeriodStrategy",)
+    move_help = "K (remove K stones)"
+
+    @classmethod
+    def from_options(cls, position_text: str | None = None, **options):
+        return cls(options["set"])
+
+    def estimate_states(self, position) -> int:
+        return self.stones(position) + 1
+
+    def estimate_moves(self, position) -> int:
+        return len(self.set)
+
+    def draw(self, position, mover: str = "player to move",
+             waiting: str = "other player") -> list[str]:
+        return [f"heap   | {tokens(position)} ({position})",
+                f"removals allowed: {', '.join(map(str, self.set))}"]
 
     def __init__(self, subtraction_set: str | Sequence[int]):
         self.set = parse_subtraction_set(subtraction_set)
@@ -70,6 +87,15 @@ class SubtractionNim(ImpartialGame):
     def legal_moves(self, position: int) -> Iterator[Move]:
         for a in self.removals(position):
             yield Take(None, a, "stones")
+
+    def is_legal(self, position, move: Move) -> bool:
+        return (type(move) is Take and move.pile is None and move.noun == "stones"
+                and move.count in self.set and move.count <= self.stones(position)
+                and move.count <= self.money(position))
+
+    def money(self, position) -> int | float:
+        """What the player to move can spend (no limit without cash)."""
+        return float("inf")
 
     def do_move(self, position: int, move: Take) -> int:
         return position - move.count
@@ -106,6 +132,22 @@ class CashNim(SubtractionNim):
     name = "cash"
     summary = "subtraction Nim where removing a stones costs a dollars of the mover's budget"
     source = "nim-with-cash.txt, Def 1.4 and Sections 3-7"
+    fast_paths = ("nimlab.strategy.cash:CashStrategy",)
+    suffix_option = "budgets"
+
+    def estimate_states(self, position: Cash) -> int:
+        n, d1, d2 = self.key(position)
+        return (n + 1) * (d1 + 1) * (d2 + 1)
+
+    def draw(self, position: Cash, mover: str = "player to move",
+             waiting: str = "other player") -> list[str]:
+        n, have, other = position
+        return [f"heap   | {tokens(n)} ({n})",
+                f"money: {mover} ${have}, {waiting} ${other} (removing a stones costs a dollars)",
+                f"removals allowed: {', '.join(map(str, self.set))}"]
+
+    def state(self, position: Cash, mover: str, waiting: str) -> dict:
+        return {"money": {mover: position[1], waiting: position[2]}}
 
     def parse(self, text: str) -> Cash:
         text = str(text).strip()
@@ -132,10 +174,16 @@ class CashNim(SubtractionNim):
         n, mover, other = position
         return n - move.count, other, mover - move.count
 
+    def money(self, position: Cash) -> int:
+        return position[1]
+
     def key(self, position: Cash) -> Cash:
         n, mover, other = position
-        # Money beyond n can never be spent.
-        return n, min(mover, n), min(other, n)
+        # Money beyond n can never be spent.  And with n >= d1 + d2 + max(A) the stones never
+        # limit a removal again (each removal costs its size, so the stones left stay above the
+        # money left plus max(A)): every such n has the same game tree, so fold them onto one.
+        mover, other = min(mover, n), min(other, n)
+        return min(n, mover + other + self.set[-1]), mover, other
 
     def stones(self, position: Cash) -> int:
         return position[0]

@@ -1,103 +1,246 @@
-"""The kernels behind the generic solver's API: ``value(position)`` and ``outcome(position)``.
+"""Kernel tables as fast paths: one table covering every position up to a bound, then look-ups.
 
-:func:`table_solver` computes (or reads from the result store) one table covering every position
-with piles up to ``bound`` and answers look-ups from it::
+Each class here is a *fast path* (see :mod:`nimlab.solve`): a game lists it by dotted name in
+its ``fast_paths`` and the dispatcher asks :meth:`KernelTable.answer`, which applies when the
+position's size lies between ``low`` (below it the generic solver is as quick) and ``high`` (the
+largest table built for one question).  Tables come from the result store
+(:mod:`nimlab.store`) and are kept in memory, the largest per game, for the next question.
 
-    from nimlab.kernels.solvers import table_solver
+* :class:`SharingTable` - 3-pile Sharing Nim, values (Lemma 1: the spread bounds every option's);
+* :class:`EndNimTable` - End-Nim rows of 1 to 3 piles, values (no option has a larger pile);
+* :class:`SubtractionTable` - NIM(A), values for ``n <= bound``;
+* :class:`FibonacciTable` - P/N outcomes only (piles ``<= bound``, ``piles`` of them);
+* :class:`CashTable` - P/N outcomes only (``n <= bound``; money beyond ``n`` is never spent).
+
+:func:`table_solver` wraps one table in the old ``value``/``outcome``/``analyse`` interface::
+
     solver = table_solver("sharing", 2000)
     solver.value((5, 700, 1900)), solver.outcome((0, 4, 8))
-
-Positions are those the games of :mod:`nimlab.games` take (the same ``key`` folds them), so a
-:class:`TableSolver` can stand in for :class:`nimlab.engine.Solver` inside its range:
-
-* ``sharing`` - 3 piles, values (any shift of the piles, Lemma 1: the spread must be <= bound);
-* ``end-nim`` - rows of 1 to 3 piles, values (``piles`` = the longest row, default 3);
-* ``subtraction`` - values for ``n <= bound``;
-* ``fibonacci`` - outcomes only (the kernel keeps P/N status, not Sprague-Grundy values), piles
-  ``<= bound``; a first move (``x = 0``) must have exactly ``piles`` piles (default 3);
-* ``cash`` - outcomes only, ``n <= bound`` (money beyond ``n`` is never spent).
 
 A position outside the table raises :class:`~nimlab.errors.InputError`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from nimlab import store
+from nimlab.engine.analysis import Analysis, Answer, Option, outcome_of
 from nimlab.errors import InputError
 from nimlab.games import make_game
+from nimlab.games.base import ImpartialGame
+
+
+class KernelTable:
+    """A fast path answering from a compiled kernel's table; subclasses fill in the hooks."""
+
+    method = "kernel table"
+    #: The game (command-line name) the table belongs to.
+    game_name: ClassVar[str] = ""
+    #: Whether the table holds Sprague-Grundy values (else P/N outcomes only).
+    values: ClassVar[bool] = True
+    #: Sizes this fast path answers for: at least ``low`` and at most ``high``.
+    low: ClassVar[int] = 0
+    high: ClassVar[int] = 0
+    source: ClassVar[str] = ""
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple, tuple[int, Any]] = {}
+
+    # ------------------------------------------------------------------ hooks
+    def size(self, game: ImpartialGame, position: Any) -> int | None:
+        """The table bound ``position`` needs, or ``None`` when no table of this kind covers it."""
+        raise NotImplementedError
+
+    def build(self, game: ImpartialGame, bound: int, use_cache: bool) -> Any:
+        raise NotImplementedError
+
+    def lookup(self, table: Any, bound: int, game: ImpartialGame, position: Any) -> int:
+        """The value (or, for outcome tables, 0 at a P-position and 1 elsewhere)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- machinery
+    def table(self, game: ImpartialGame, bound: int, use_cache: bool = True) -> tuple[int, Any]:
+        ident = (type(game), tuple(sorted(game.params().items())))
+        held = self._tables.get(ident)
+        if held is None or held[0] < bound:
+            held = self._tables[ident] = (bound, self.build(game, bound, use_cache))
+        return held
+
+    def covers(self, game: ImpartialGame, position: Any) -> bool:
+        size = self.size(game, position)
+        if size is None or size < self.low:
+            return False
+        held = self._tables.get((type(game), tuple(sorted(game.params().items()))))
+        return size <= self.high or (held is not None and size <= held[0])
+
+    def answer(self, game: ImpartialGame, position: Any) -> Answer | None:
+        if not self.covers(game, position):
+            return None
+        bound, table = self.table(game, self.size(game, position))
+        code = self.lookup(table, bound, game, position)
+        move = None
+        if code:
+            for m, q in game.options(position):
+                if self.lookup(table, bound, game, q) == 0:
+                    move = m
+                    break
+        return Answer(outcome_of(code), code if self.values else None, self.method,
+                      f"{self.source}, piles up to {bound}", move)
+
+
+class SharingTable(KernelTable):
+    game_name = "sharing"
+    # 4,000: a 16-million-cell table, a second or two to build and 32 MB (larger tables come
+    # from `nimlab table sharing --max N`, which the store keeps and this path then reuses).
+    low, high = 40, 4_000
+    source = "3-pile Sharing Nim table of nimlab.kernels.sharing"
+
+    def size(self, game, position):
+        return max(position) - min(position) if len(position) == 3 else None
+
+    def build(self, game, bound, use_cache):
+        return store.sharing_values(bound, use_cache=use_cache)
+
+    def lookup(self, table, bound, game, position):
+        key = game.key(position)
+        if len(key) != 3 or key[2] > bound:
+            raise InputError(f"{game.format(position)} lies outside the sharing table (spread up "
+                             f"to {bound}); use a larger bound or the generic solver")
+        return int(table[key[1], key[2]])
+
+
+class EndNimTable(KernelTable):
+    game_name = "end-nim"
+    low, high = 20, 200
+    source = "End-Nim table of nimlab.kernels.endnim"
+    piles = 3
+
+    def size(self, game, position):
+        return max(position) if 1 <= len(position) <= self.piles else None
+
+    def build(self, game, bound, use_cache):
+        return store.endnim_values(self.piles, bound, game.variant, use_cache=use_cache)
+
+    def lookup(self, table, bound, game, position):
+        key = game.key(position)
+        if not 1 <= len(key) <= self.piles or max(key) > bound:
+            if not key:
+                return 0
+            raise InputError(f"{game.format(position)} lies outside the end-nim table (rows of "
+                             f"{self.piles} piles up to {bound}); use a larger bound")
+        # Index 0 is a missing pile (layout of nimlab.kernels.endnim); one pile of a 3-pile
+        # table sits in the middle.
+        index = (0, key[0], 0) if self.piles == 3 and len(key) == 1 else \
+            tuple(key) + (0,) * (self.piles - len(key))
+        return int(table[index])
+
+
+class SubtractionTable(KernelTable):
+    game_name = "subtraction"
+    low, high = 0, 10_000_000
+    source = "NIM(A) nim-sequence of nimlab.kernels"
+
+    def size(self, game, position):
+        return position
+
+    def build(self, game, bound, use_cache):
+        return store.subtraction_values(game.set, bound, use_cache=use_cache)
+
+    def lookup(self, table, bound, game, position):
+        if position > bound:
+            raise InputError(f"{position} lies outside the subtraction table (n up to {bound})")
+        return int(table[position])
+
+
+class CashTable(KernelTable):
+    game_name = "cash"
+    values = False
+    low, high = 0, 300
+    source = "NIM with cash winner grid of nimlab.kernels.cash"
+
+    def size(self, game, position):
+        return game.key(position)[0]
+
+    def build(self, game, bound, use_cache):
+        return store.cash_winners(game.set, bound, bound, use_cache=use_cache)
+
+    def lookup(self, table, bound, game, position):
+        n, d1, d2 = game.key(position)
+        if n > bound:
+            raise InputError(f"{game.format(position)} lies outside the cash table (n up to "
+                             f"{bound})")
+        return 1 if table[n, d1, d2] else 0
+
+
+class FibonacciTable(KernelTable):
+    game_name = "fibonacci"
+    values = False
+    low, high = 0, 300
+    source = "Fibonacci Nim P-position table of nimlab.kernels.fibonacci"
+
+    def __init__(self, piles: int = 3) -> None:
+        super().__init__()
+        self.piles = piles
+
+    def size(self, game, position):
+        piles, last = game.key(position)
+        if len(piles) > self.piles or (last == 0 and len(piles) != self.piles):
+            return None
+        return piles[0] if piles else 0
+
+    def build(self, game, bound, use_cache):
+        from nimlab.kernels.fibonacci import last_p_table
+
+        return last_p_table(self.piles, bound, game.factor)
+
+    def lookup(self, table, bound, game, position):
+        piles, last = game.key(position)
+        if len(piles) > self.piles or (piles and piles[0] > bound) or \
+                (last == 0 and len(piles) != self.piles):
+            raise InputError(f"{game.format(position)} lies outside the fibonacci table "
+                             f"({self.piles} piles up to {bound})")
+        return 0 if table.is_p(piles or (0,), last) else 1
+
+
+KERNEL_TABLES = (SharingTable, EndNimTable, SubtractionTable, CashTable, FibonacciTable)
 
 
 class TableSolver:
-    """Look-ups in a kernel table of ``game`` for piles up to ``bound``."""
+    """Look-ups in one kernel table of ``game`` for sizes up to ``bound``."""
 
     def __init__(self, name: str, bound: int, use_cache: bool = True, **options: Any):
-        self.name, self.bound = name, bound
-        piles = options.pop("piles", 3)
+        piles = options.pop("piles", None)
         self.game = make_game(name, **options)
-        self.piles = piles
-        if name == "sharing":
-            self.table = store.sharing_values(bound, use_cache=use_cache)
-        elif name == "end-nim":
-            self.table = store.endnim_values(piles, bound, self.game.variant, use_cache=use_cache)
-        elif name == "subtraction":
-            self.table = store.subtraction_values(self.game.set, bound, use_cache=use_cache)
-        elif name == "cash":
-            self.table = store.cash_winners(self.game.set, bound, bound, use_cache=use_cache)
-        elif name == "fibonacci":
-            from nimlab.kernels.fibonacci import last_p_table
-            self.table = last_p_table(piles, bound, self.game.factor)
-        else:
-            raise InputError(f"no kernel for {name!r}; kernels exist for sharing, end-nim, "
-                             "subtraction, fibonacci, cash")
+        kinds = [k for k in KERNEL_TABLES if k.game_name == name]
+        if not kinds:
+            raise InputError(f"no kernel for {name!r}; kernels exist for "
+                             f"{', '.join(k.game_name for k in KERNEL_TABLES)}")
+        self.kind = kinds[0]()
+        if piles is not None:
+            self.kind.piles = piles
+        self.name, self.bound = name, bound
+        self.bound, self.table = self.kind.table(self.game, bound, use_cache)
 
-    def _outside(self, position: Any) -> InputError:
-        return InputError(f"{self.game.format(position)} lies outside the {self.name} table "
-                          f"(piles up to {self.bound}); use a larger bound or the generic solver")
+    def _code(self, position: Any) -> int:
+        return self.kind.lookup(self.table, self.bound, self.game, position)
 
     def value(self, position: Any) -> int:
-        """The Sprague-Grundy value (sharing, end-nim, subtraction)."""
-        key = self.game.key(position)
-        if self.name == "sharing":
-            if len(key) != 3 or key[2] > self.bound:
-                raise self._outside(position)
-            return int(self.table[key[1], key[2]])
-        if self.name == "subtraction":
-            if key > self.bound:
-                raise self._outside(position)
-            return int(self.table[key])
-        if self.name == "end-nim":
-            if not 1 <= len(key) <= self.piles or max(key) > self.bound:
-                raise self._outside(position)
-            # Index 0 is a missing pile (layout of nimlab.kernels.endnim); one pile of a
-            # 3-pile table sits in the middle.
-            index = (0, key[0], 0) if self.piles == 3 and len(key) == 1 else \
-                tuple(key) + (0,) * (self.piles - len(key))
-            return int(self.table[index])
-        raise InputError(f"the {self.name} kernel keeps outcomes only: use outcome()")
+        """The Sprague-Grundy value (value tables only)."""
+        if not self.kind.values:
+            raise InputError(f"the {self.name} kernel keeps outcomes only: use outcome()")
+        return self._code(position)
 
     def outcome(self, position: Any) -> str:
         """``"P"`` or ``"N"``."""
-        if self.name == "cash":
-            n, d1, d2 = self.game.key(position)
-            if n > self.bound:
-                raise self._outside(position)
-            return "N" if self.table[n, d1, d2] else "P"
-        if self.name == "fibonacci":
-            piles, last = self.game.key(position)
-            if len(piles) > self.piles or (piles and piles[0] > self.bound) or \
-                    (last == 0 and len(piles) != self.piles):
-                raise self._outside(position)
-            return "P" if self.table.is_p(piles or (0,), last) else "N"
-        return "P" if self.value(position) == 0 else "N"
+        return outcome_of(self._code(position))
 
-    def analyse(self, position: Any):
-        """Value, options and winning moves, as :meth:`nimlab.engine.Solver.analyse` gives them
-        (sharing, end-nim, subtraction: every option of a covered position is covered too)."""
-        from nimlab.engine.solver import analyse_with
-
-        return analyse_with(self.value, self.game, position)
+    def analyse(self, position: Any) -> Analysis:
+        """Value, options and winning moves (value tables: every option of a covered position
+        is covered too)."""
+        options = [Option(m, q, self.value(q)) for m, q in self.game.options(position)]
+        return Analysis(self.game, position, self.value(position), options,
+                        method=self.kind.method, source=self.kind.source)
 
 
 def table_solver(name: str, bound: int, use_cache: bool = True, **options: Any) -> TableSolver:

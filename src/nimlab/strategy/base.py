@@ -29,7 +29,7 @@ from typing import Any, Iterable
 
 from nimlab.errors import NimlabError
 from nimlab.games.base import ImpartialGame, Move
-from nimlab.engine.solver import position_summary
+from nimlab.engine.analysis import Answer, position_summary
 
 
 @dataclass(frozen=True)
@@ -135,12 +135,50 @@ def stalling_move(game: ImpartialGame, position: Any) -> Move | None:
     return best if best is not None else ending
 
 
+#: Candidate moves a strategy tests against its closed form when its verdict names no move.
+MAX_CANDIDATES = 64
+
+
 class Strategy:
     """A game family's strategy; subclasses give :meth:`verdict` and, if useful,
-    :meth:`candidates`, :meth:`applies` and :meth:`value_is_cheap`."""
+    :meth:`candidates`, :meth:`applies` and :meth:`value_is_cheap`.
+
+    A strategy is also a *fast path* of :mod:`nimlab.solve` (declared in the game's
+    ``fast_paths``): :meth:`answer` turns its verdict into an :class:`Answer`, so the hints and
+    the dispatcher use the same closed forms.
+    """
 
     #: Short name shown in hints.
     name = "solver"
+    #: The fast-path method this strategy's answers name.
+    method = "closed form"
+
+    def answer(self, game: ImpartialGame, position: Any) -> Answer | None:
+        """The closed form's answer (outcome, value where known, a winning move where the
+        closed form finds one among the candidates), or ``None`` where it does not apply."""
+        if not self.applies(game, position):
+            return None
+        verdict = self.verdict(game, position)
+        if verdict is None:
+            return None
+        if verdict.p:
+            return Answer("P", 0, self.method, verdict.source, None, verdict.reason)
+        move = verdict.move if verdict.move is not None else self.closed_move(game, position)
+        return Answer("N", self.closed_value(game, position), self.method, verdict.source, move,
+                      verdict.reason)
+
+    def closed_move(self, game: ImpartialGame, position: Any) -> Move | None:
+        """The first of (at most :data:`MAX_CANDIDATES`) candidate moves whose target the closed
+        form calls a P-position, or ``None``."""
+        for i, move in enumerate(self.candidates(game, position)):
+            if i >= MAX_CANDIDATES:
+                return None
+            target = game.do_move(position, move)
+            if self.applies(game, target):
+                child = self.verdict(game, target)
+                if child is not None and child.p:
+                    return move
+        return None
 
     def applies(self, game: ImpartialGame, position: Any) -> bool:
         """Whether this strategy may be asked about ``position`` at all."""

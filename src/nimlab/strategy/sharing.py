@@ -5,6 +5,9 @@ P-position iff all three piles are equal, or two piles are equal and the third d
 by ``d = 2^(2k) (2l + 1)`` -- a number whose power of 2 is even (above or below the pair: the
 two forms are symmetric by Theorem 1).
 
+Theorem 4 (any size): the 1-positions are, up to a shift, (0, 0, 4k+2), (0, 4k+2, 4k+2),
+(0, 2, 4k+1) (k >= 1, and (0, 1, 2)) and (0, 4l-1, 4l+1); the hint reports value 1 there.
+
 Remark 5: from an N-position a winning move makes two piles equal.  A move changes exactly two
 piles, so it makes two piles equal in one of three ways: source and target meet in the middle,
 the source comes down to the third pile, or the target comes up to it (nimlab's corrected
@@ -20,9 +23,10 @@ from typing import Sequence
 
 from nimlab.games.sharing import Share, SharingNim
 from nimlab.strategy.base import Strategy, Verdict
-from nimlab.papers.sharing.formulas import levelling_moves, p_test
+from nimlab.papers.sharing.formulas import in_b, levelling_moves, normal, p_test
 
 SOURCE = "Theorem 2 (sharing-nim.txt)"
+ONE_SOURCE = "Theorems 2 and 4 (sharing-nim.txt)"
 
 
 def two_adic(d: int) -> tuple[int, int]:
@@ -79,6 +83,21 @@ class SharingStrategy(Strategy):
 
     def candidates(self, game: SharingNim, position) -> list[Share]:
         return levelling_moves(position)
+
+    def closed_value(self, game: SharingNim, position) -> int | None:
+        """Theorem 4: the 1-positions (any size); other N-positions have no closed value."""
+        if len(position) == 3 and in_b(*normal(position)):
+            return 1
+        return None
+
+    def answer(self, game: SharingNim, position):
+        found = super().answer(game, position)
+        if found is not None and found.value == 1:
+            from dataclasses import replace
+
+            found = replace(found, source=ONE_SOURCE,
+                            reason=f"{found.reason}; by Theorem 4 it is a 1-position")
+        return found
 
     def value_is_cheap(self, game: SharingNim, position) -> bool:
         return max(position) - min(position) <= 120

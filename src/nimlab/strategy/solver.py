@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from nimlab.engine.solver import DEFAULT_MAX_STATES, solver_for_position
+from nimlab.engine.analysis import SOLVER_SOURCE as SOURCE
+from nimlab.engine.solver import Budget
 from nimlab.games.base import ImpartialGame
+from nimlab.solve import analyse
 from nimlab.strategy.base import Hint, stalling_move
 
-SOURCE = "Sprague-Grundy values computed by the solver"
 
-
-def solver_hint(game: ImpartialGame, position: Any, max_states: int = DEFAULT_MAX_STATES) -> Hint:
-    """A hint from the solver's analysis of ``position``."""
-    analysis = solver_for_position(game, position, max_states).analyse(position)
+def solver_hint(game: ImpartialGame, position: Any, budget: Budget | None = None) -> Hint:
+    """A hint from the dispatcher's analysis of ``position`` (kernel tables or the solver)."""
+    analysis = analyse(game, position, budget)
     here = game.format(position)
-    if analysis.value == 0:
+    if analysis.outcome == "P":
         stall = stalling_move(game, position)
         stall_to = game.do_move(position, stall) if stall is not None else None
         if game.primitive(position):
@@ -29,19 +29,22 @@ def solver_hint(game: ImpartialGame, position: Any, max_states: int = DEFAULT_MA
             text = (f"No winning move: every move from {here} ends the game, and under misere "
                     "play the player who ends it loses.")
         else:
-            low = min(o.value for o in analysis.options)
+            known = [o.value for o in analysis.options if o.value is not None]
+            low = f" (the least is {min(known)})" if len(known) == len(analysis.options) else ""
             text = (f"No winning move: {here} has value 0, a P-position. Each of its "
-                    f"{len(analysis.options)} moves leads to a nonzero value (the least is {low}), "
+                    f"{len(analysis.options)} moves leads to a nonzero value{low}, "
                     "from which the opponent can move back to value 0.")
         if stall is not None:
             text += (f" The stalling move {stall.notation()} ({stall.describe()}) changes the "
                      "position least.")
-        return Hint(game, position, "P", None, None, text, SOURCE, "solver", stalling=stall,
+        return Hint(game, position, "P", None, None, text, analysis.source, analysis.method,
+                    stalling=stall,
                     stalling_to=stall_to, value=0)
     best = analysis.winning_moves[0]
-    text = (f"{here} has value {analysis.value}, not 0: an N-position. Winning move: "
+    value = f"value {analysis.value}" if analysis.value is not None else "a nonzero value"
+    text = (f"{here} has {value}, not 0: an N-position. Winning move: "
             f"{best.move.notation()} ({best.move.describe()}), to {game.format(best.position)}, "
             "which has value 0: a P-position, where every move leads to a nonzero value and the "
             "opponent cannot escape.")
-    return Hint(game, position, "N", best.move, best.position, text, SOURCE, "solver",
-                value=analysis.value)
+    return Hint(game, position, "N", best.move, best.position, text, analysis.source,
+                analysis.method, value=analysis.value)

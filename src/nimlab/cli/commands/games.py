@@ -17,7 +17,8 @@ def game_catalogue() -> list[dict]:
                            [f"--{k} {v}" for k, v in spec.example_options.items()])
         rows.append({"name": spec.name, "rules": spec.cls.summary, "source": spec.cls.source,
                      "options": options, "required": [f"--{o}" for o in spec.required],
-                     "example": f"nimlab value {spec.name} {example}"})
+                     "example": f"nimlab value {spec.name} {example}",
+                     "fast_paths": list(spec.cls.fast_paths)})
     return rows
 
 

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import click
 
-from nimlab.cli.common import (collect_options, emit_json, game_argument, game_options, json_option,
-                               max_states_option)
+from nimlab.cli.common import (POSITION_SETTINGS, budget_of, collect_options, emit_json,
+                               game_argument, game_options, json_option, budget_options)
 from nimlab.games import load
 from nimlab.strategy import hint
 
 
-@click.command("hint")
+@click.command("hint", context_settings=POSITION_SETTINGS)
 @game_argument
 @click.argument("position")
 @game_options
-@max_states_option
+@budget_options
 @json_option
-def command(game: str, position: str, max_states: int, as_json: bool, **options) -> None:
+def command(game: str, position: str, max_states: int, time_limit: float, as_json: bool,
+            **options) -> None:
     """The winning move from POSITION, the position it leads to, and why.
 
     Closed forms from the papers where they apply (Sharing Nim with 3 piles, End-Nim, 2-pile
@@ -27,7 +28,7 @@ def command(game: str, position: str, max_states: int, as_json: bool, **options)
     the position is too large for the solver; value_note says why).
     """
     the_game, the_position = load(game, position, **collect_options(**options))
-    result = hint(the_game, the_position, max_states)
+    result = hint(the_game, the_position, budget=budget_of(max_states, time_limit))
     data = result.to_dict()
     if as_json:
         emit_json(data)

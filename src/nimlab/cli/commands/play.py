@@ -6,8 +6,8 @@ import sys
 
 import click
 
-from nimlab.cli.common import (collect_options, game_argument, game_options, json_option,
-                               max_states_option)
+from nimlab.cli.common import (POSITION_SETTINGS, collect_options, game_argument, game_options,
+                               json_option, budget_options)
 from nimlab.games import load
 from nimlab.play import COMPUTER, LEVELS, YOU, Match, run
 
@@ -27,7 +27,7 @@ def _write(text: str) -> None:
     click.echo(text, nl=not text.endswith("> "))
 
 
-@click.command("play")
+@click.command("play", context_settings=POSITION_SETTINGS)
 @game_argument
 @click.argument("position")
 @game_options
@@ -36,17 +36,18 @@ def _write(text: str) -> None:
 @click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
               help="perfect: never gives away a win; easy: random legal moves.")
 @click.option("--seed", type=int, default=None, help="Seed of the easy computer's choices.")
-@max_states_option
+@budget_options
 @json_option
 def command(game: str, position: str, first: str, level: str, seed: int | None,
-            max_states: int, as_json: bool, **options) -> None:
+            max_states: int, time_limit: float, as_json: bool, **options) -> None:
     """Play GAME from POSITION against the computer.
 
     Type moves in the game's short notation (P-K, U>V:K, L-K/R-K, K, both-K), or hint, undo,
     moves, help, quit.  End of input quits.  With --json every event (start, position, move,
-    illegal, hint, moves, undo, winner, quit) is one JSON object per line.
+    illegal, hint, moves, undo, thinking, winner, quit) is one JSON object per line.
     """
     the_game, the_position = load(game, position, **collect_options(**options))
     match = Match(the_game, the_position, to_move=YOU if first == "me" else COMPUTER,
-                  level=level, seed=seed, max_states=max_states)
+                  level=level, seed=seed, max_states=max_states,
+                  time_limit=time_limit)
     run(match, _line_reader(not as_json), _write, as_json)
