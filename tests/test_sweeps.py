@@ -257,3 +257,14 @@ def test_failed_job_is_reported_left_out_and_retried(client, tmp_path, monkeypat
     broken["on"] = False
     second = run_sweep(toy, out, client=client)
     assert (second.skipped, second.ran, second.summary) == (3, 1, {"sum": 14})
+
+
+@pytest.mark.parametrize("address", ["garbage", "tcp://127.0.0.1:1"])
+def test_unreachable_or_malformed_scheduler_is_one_line(tmp_path, address):
+    done = subprocess.run([sys.executable, "-m", "nimlab.cli", "sweep", "cash-conjecture",
+                           "--max-element", "2", "--n", "5", "--out", str(tmp_path / "x.csv"),
+                           "--scheduler", address], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.startswith("nimlab: error: cannot reach the Dask scheduler")
+    assert len(done.stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "x.csv").exists()

@@ -134,7 +134,7 @@ def make_client(scheduler: str | None, workers: int, processes: bool):
     if scheduler:
         try:
             return Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError) as problem:
+        except (OSError, TimeoutError, ValueError) as problem:  # ValueError: a malformed address
             raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {problem}; give "
                              "an address like tcp://127.0.0.1:8786") from None
     if workers < 1:
