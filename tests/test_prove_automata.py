@@ -12,6 +12,7 @@ from nimlab.prove.logic import (Compiler, FormulaError, compile_formula, evaluat
                                 parse)
 
 VARS = ("x", "y", "z")
+PAIR_REGEXES = ("([00]|[01][11]*[10])*", "([00]|[10])*[11][00]*", "[10]*.", "([01]|[10])*")
 REGEXES = ("1(0|1)*", "(10)*", "1*0", ".*11.*", "(0|1)*1", "100*", "(01|10)+", "0*")
 
 
@@ -48,7 +49,10 @@ def atom_strategy(names, base):
         lambda p: f"({p[0]}) % {p[1]} {p[3]} {p[2]}")
     reg = st.tuples(st.sampled_from(names), st.sampled_from(REGEXES)).map(
         lambda p: f'{p[0]} in "{p[1]}"')
-    return st.one_of(cmp_, cmp_, mod, reg)
+    pairs = st.tuples(st.permutations(names).map(lambda p: p[:2]),
+                      st.sampled_from(PAIR_REGEXES)).map(
+        lambda p: f'({p[0][0]}, {p[0][1]}) in "{p[1]}"')
+    return st.one_of(cmp_, cmp_, mod, reg, pairs)
 
 
 def formula_strategy(base, depth=2, names=VARS, fresh=("u", "w")):
@@ -94,6 +98,8 @@ def test_random_formulas_against_brute_force(base, data):
     "x + y = z", "x + 2*y + 1 = 3*z", "x < y", "x <= 2*y + 3", "x % 3 = 2", "x + y % 4 = 1",
     "E u. x = u + u", "E u. x = 3*u + 1", "A u. (u <= x => u + y >= x)",
     'x in "10*"', 'x in "1(0|1)*1"', "E u, w. x = u + w & u = w + 1",
+    '(x, y) in "([00]|[01][11]*[10])*"', '(y, x) in "([00]|[10])*[11][00]*"',
+    'E u. (x, u) in "([00]|[10])*[11][00]*" & u > 2*y',
 ])
 def test_fixed_formulas_whole_box(base, text):
     check_against_brute(text, base, limit=22)
@@ -122,7 +128,7 @@ def test_unbounded_quantifiers():
 def test_refusals():
     with pytest.raises(FormulaError, match="base 2"):
         compile_formula("x ^ y = z", "fib")
-    for bad in ["x +", "x = = y", "E . x = 1", 'x in "12"', "x * y = 1", "X = 1", ""]:
+    for bad in ['(x, x) in "[00]"', '(x, y) in "[0]"', "x +", "x = = y", "E . x = 1", 'x in "12"', "x * y = 1", "X = 1", ""]:
         with pytest.raises(FormulaError):
             compile_formula(bad)
 

@@ -10,6 +10,7 @@ Grammar (loosest binding first)::
     and      := unary ("&" unary)*
     unary    := "~" unary | quant | "(" formula ")" | atom | "true" | "false"
     atom     := term rel term | term "%" NUM ("=" | "!=") NUM | name "in" "REGEX"
+              | "(" name ("," name)+ ")" "in" "REGEX"
     rel      := "=" | "!=" | "<" | "<=" | ">" | ">="
     term     := sum ("^" sum)*          (bitwise xor; base 2 only)
     sum      := prod ("+" prod)*
@@ -19,6 +20,8 @@ Grammar (loosest binding first)::
 Variables are lowercase names; ``E`` and ``A`` are the quantifiers over the naturals.
 ``v in "REGEX"`` holds when the digits of ``v`` (in the numeration of the proof, most significant
 first), with some number of leading zeros, match REGEX (digits 0 and 1, ``| * + ? ( ) .``).
+``(u, v) in "REGEX"`` reads the digits of u and v side by side (the shorter padded with zeros):
+a letter is written ``[10]`` (u's digit 1, v's digit 0); ``.`` is any letter.
 
 :func:`compile_formula` turns a formula into a :class:`~nimlab.prove.automata.DFA` whose tracks are
 its free variables: linear atoms by a carry automaton, ``^`` by fresh variables bound by ``E``,
@@ -43,6 +46,10 @@ BASES = ("2", "fib")
 
 class FormulaError(InputError):
     """A formula that is not in the language (or not in the language of its numeration)."""
+
+
+class RegexError(FormulaError):
+    """A regular expression that is not in the language (never retried as another reading)."""
 
 
 # ====================================================================== parsing
@@ -176,6 +183,8 @@ class Parser:
             saved = self.i
             try:
                 return self.atom()
+            except RegexError:
+                raise
             except FormulaError:
                 self.i = saved
             self.i += 1
@@ -186,16 +195,31 @@ class Parser:
 
     def atom(self):
         kind, value = self.peek()
+        names = None
         if kind == "name" and self.peek(1) == ("name", "in"):
-            name = self.var_name()
+            names = (self.var_name(),)
+        elif (kind, value) == ("op", "(") and self.peek(1)[0] == "name" and \
+                self.peek(2) == ("op", ","):
+            self.i += 1
+            names = [self.var_name()]
+            while self.accept(","):
+                names.append(self.var_name())
+            self.expect(")")
+            names = tuple(names)
+            if len(set(names)) != len(names):
+                raise RegexError(f"formula {self.text!r}: a variable repeats in the tuple "
+                                 f"({', '.join(names)})")
+            if self.peek() != ("name", "in"):
+                self.fail('expected "in" after a tuple of variables')
+        if names is not None:
             self.i += 1
             kind, text = self.peek()
             if kind != "str":
                 self.fail('expected a quoted regular expression after "in"')
             self.i += 1
             regex = text[1:-1]
-            parse_regex(regex)  # validate now
-            return ("in", name, regex)
+            parse_regex(regex, len(names))  # validate now
+            return ("in", names, regex)
         left = self.term()
         if self.accept("%"):
             m = self.number("a modulus")
@@ -269,9 +293,16 @@ def parse(text: str):
 
 
 # ====================================================================== regular expressions
-def parse_regex(text: str):
-    """Parse a regular expression over the digits 0, 1 into a small tree."""
+def parse_regex(text: str, width: int = 1):
+    """Parse a regular expression over letters of ``width`` digits into a small tree."""
     pos = 0
+    letters = [tuple((n >> (width - 1 - i)) & 1 for i in range(width)) for n in range(1 << width)]
+
+    def any_letter():
+        node = ("sym", letters[0])
+        for letter in letters[1:]:
+            node = ("alt", node, ("sym", letter))
+        return node
 
     def alt():
         nonlocal pos
@@ -303,24 +334,33 @@ def parse_regex(text: str):
             pos += 1
             node = alt()
             if pos >= len(text) or text[pos] != ")":
-                raise FormulaError(f'regular expression "{text}": missing ")"')
+                raise RegexError(f'regular expression "{text}": missing ")"')
             pos += 1
             return node
-        if c in "01":
+        if c in "01" and width == 1:
             pos += 1
-            return ("sym", int(c))
+            return ("sym", (int(c),))
+        if c == "[":
+            end = text.find("]", pos)
+            body = text[pos + 1:end] if end > 0 else ""
+            if end < 0 or len(body) != width or set(body) - {"0", "1"}:
+                raise RegexError(f'regular expression "{text}": a letter is [d1...d{width}], '
+                                   f"one digit 0 or 1 per variable")
+            pos = end + 1
+            return ("sym", tuple(int(d) for d in body))
         if c == ".":
             pos += 1
-            return ("alt", ("sym", 0), ("sym", 1))
+            return any_letter()
         if c == " ":
             pos += 1
             return ("eps",)
-        raise FormulaError(f'regular expression "{text}": {c!r} is not allowed (digits 0 and 1, '
+        raise RegexError(f'regular expression "{text}": {c!r} is not allowed (letters '
+                           f'{"0 and 1" if width == 1 else "[..] of " + str(width) + " digits"}, '
                            "and | * + ? ( ) .)")
 
     tree = alt()
     if pos != len(text):
-        raise FormulaError(f'regular expression "{text}": unbalanced ")"')
+        raise RegexError(f'regular expression "{text}": unbalanced ")"')
     return tree
 
 
@@ -360,9 +400,12 @@ def regex_nfa(tree):
     return next(counter), start, final, edges
 
 
-def regex_dfa(name: str, text: str) -> DFA:
-    """``name in "text"``: some zero-padding of the digits of ``name`` matches ``text``."""
-    _, start, final, edges = regex_nfa(parse_regex(text))
+def regex_dfa(names: tuple[str, ...], text: str) -> DFA:
+    """``names in "text"``: some zero-padding of the digits of ``names`` matches ``text``."""
+    width = len(names)
+    _, start, final, edges = regex_nfa(parse_regex(text, width))
+    letters = [tuple((n >> i) & 1 for i in range(width)) for n in range(1 << width)]
+    zero_letter = (0,) * width
 
     def closure(states):
         stack, seen = list(states), set(states)
@@ -379,33 +422,35 @@ def regex_dfa(name: str, text: str) -> DFA:
 
     zero = closure({start})
     while True:  # states reachable from the start by leading zeros
-        bigger = zero | step(zero, 0)
+        bigger = zero | step(zero, zero_letter)
         if bigger == zero:
             break
         zero = bigger
-    # state 0: only zeros read so far (the padding); then ordinary subsets
+    # state 0: only zero letters read so far (the padding); then ordinary subsets
     ids: dict[frozenset, int] = {}
-    table: list[list[int]] = [[0, -1]]
+    table: list[list[int]] = [[-1] * len(letters)]
     subsets: list[frozenset] = []
 
     def ident(s):
         if s not in ids:
             ids[s] = len(subsets) + 1
             subsets.append(s)
-            table.append([-1, -1])
+            table.append([-1] * len(letters))
         return ids[s]
 
-    table[0][1] = ident(step(zero, 1))
+    for index, letter in enumerate(letters):
+        table[0][index] = 0 if letter == zero_letter else ident(step(zero, letter))
     k = 0
     while k < len(subsets):
         s = subsets[k]
-        table[k + 1] = [ident(step(s, 0)), ident(step(s, 1))]
+        table[k + 1] = [ident(step(s, letter)) for letter in letters]
         k += 1
     accept = [final in zero] + [final in s for s in subsets]
-    return am.minimize(DFA((name,), np.array(table, dtype=np.int32), np.array(accept)))
+    ordered = tuple(sorted(names))
+    trans = np.array(table, dtype=np.int32)[:, am.letter_map(ordered, names)]
+    return am.minimize(DFA(ordered, trans, np.array(accept)))
 
 
-# ====================================================================== atoms
 def zeckendorf_valid(name: str) -> DFA:
     """Words of ``name`` without two consecutive 1s."""
     trans = np.array([[0, 1], [0, 2], [2, 2]], dtype=np.int32)
@@ -668,7 +713,7 @@ def free_vars(node) -> set[str]:
     if kind == "var":
         return {node[1]}
     if kind == "in":
-        return {node[1]}
+        return set(node[1])
     out: set[str] = set()
     for child in node[1:]:
         if isinstance(child, tuple):
@@ -718,11 +763,36 @@ def evaluate(node, env: dict[str, int], base: str = "2", bound: int = 0) -> bool
             else False
         return same if node[4] == "=" else not same
     if kind == "in":
-        digits = am.encode(env[node[1]], base)
-        pattern = re.compile(_python_regex(node[2]))
-        return any(pattern.fullmatch("0" * k + digits) for k in range(2 * len(node[2]) + 4))
+        names, text = node[1], node[2]
+        words = [am.encode(env[v], base) for v in names]
+        width = max(len(w) for w in words)
+        pattern = re.compile(_python_regex(text, len(names)))
+        for k in range(2 * len(text) + 4):
+            padded = [w.rjust(width + k, "0") for w in words]
+            letters = "".join(chr(97 + int("".join(col), 2)) for col in zip(*padded)) \
+                if width + k else ""
+            if pattern.fullmatch(letters):
+                return True
+        return False
     raise ValueError(kind)
 
 
-def _python_regex(text: str) -> str:
-    return text.replace(" ", "")
+def _python_regex(text: str, width: int) -> str:
+    """The regular expression over letters a, b, ... (letter = digits read as binary)."""
+    out, i = [], 0
+    text = text.replace(" ", "")
+    while i < len(text):
+        c = text[i]
+        if c == "[":
+            end = text.index("]", i)
+            out.append(chr(97 + int(text[i + 1:end], 2)))
+            i = end + 1
+            continue
+        if c in "01":
+            out.append(chr(97 + int(c)))
+        elif c == ".":
+            out.append("[" + "".join(chr(97 + n) for n in range(1 << width)) + "]")
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out)
