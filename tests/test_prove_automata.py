@@ -99,10 +99,15 @@ def test_random_formulas_against_brute_force(base, data):
     "E u. x = u + u", "E u. x = 3*u + 1", "A u. (u <= x => u + y >= x)",
     'x in "10*"', 'x in "1(0|1)*1"', "E u, w. x = u + w & u = w + 1",
     '(x, y) in "([00]|[01][11]*[10])*"', '(y, x) in "([00]|[10])*[11][00]*"',
-    'E u. (x, u) in "([00]|[10])*[11][00]*" & u > 2*y',
 ])
 def test_fixed_formulas_whole_box(base, text):
     check_against_brute(text, base, limit=22)
+
+
+@pytest.mark.parametrize("base", ["2", "fib"])
+def test_lowest_term_whole_box(base):
+    # u is the lowest digit 1 of x: the one-pile Fibonacci Nim rule's "smallest term"
+    check_against_brute('E u. (x, u) in "([00]|[10])*[11][00]*" & u > 2*y', base, limit=12)
 
 
 def test_xor_whole_box():
