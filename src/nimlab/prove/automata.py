@@ -267,26 +267,33 @@ def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
         frontier = nxt
     L = old.shape[0]
     moves = dfa.trans[:, old.reshape(-1)].reshape(n, L, 2)  # moves[q, letter, digit]
-    keys = {np.packbits(start).tobytes(): 0}
-    subsets = [np.flatnonzero(start)]
+    first = np.flatnonzero(start).astype(np.int32)
+    keys = {first.tobytes(): 0}
+    subsets = [first]
     rows: list[np.ndarray] = []
     i = 0
-    rows_letters = np.arange(L)[:, None]
     while i < len(subsets):
         members = subsets[i]
-        targets = moves[members]  # (|S|, L, 2)
-        mat = np.zeros((L, n), dtype=bool)
-        mat[np.broadcast_to(rows_letters[None, :, :], targets.shape), targets] = True
-        packed = np.packbits(mat, axis=1)
-        uniq, inverse = np.unique(packed, axis=0, return_inverse=True)
+        # the targets of each letter, sorted, duplicates pushed to the end as n
+        tg = moves[members].transpose(1, 0, 2).reshape(L, -1)
+        tg = np.sort(tg, axis=1)
+        if tg.shape[1] > 1:
+            dup = np.zeros_like(tg, dtype=bool)
+            dup[:, 1:] = tg[:, 1:] == tg[:, :-1]
+            tg = np.where(dup, n, tg)
+            tg = np.sort(tg, axis=1)
+            counts = (tg < n).sum(axis=1)
+            tg = tg[:, :int(counts.max())]
+        uniq, inverse = np.unique(tg, axis=0, return_inverse=True)
         ids = np.empty(len(uniq), dtype=np.int32)
         for k, row in enumerate(uniq):
-            key = row.tobytes()
+            members_k = row[row < n].astype(np.int32)
+            key = members_k.tobytes()
             found = keys.get(key)
             if found is None:
                 found = len(subsets)
                 keys[key] = found
-                subsets.append(np.flatnonzero(np.unpackbits(row)[:n]))
+                subsets.append(members_k)
             ids[k] = found
         rows.append(ids[inverse.reshape(-1)])
         i += 1

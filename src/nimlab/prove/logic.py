@@ -573,11 +573,25 @@ class Compiler:
     def valid(self, name: str) -> DFA:
         return zeckendorf_valid(name)
 
+    def normalise(self, dfa: DFA) -> DFA:
+        """In the Fibonacci numeration: the same language on valid words, nothing else.
+
+        Only valid (Zeckendorf) words carry meaning; rejecting the others keeps automata small
+        (an addition automaton otherwise tracks carries of invalid words too).  Conjunctions and
+        projections of normalised automata stay normalised; the other operations are followed by
+        this step.
+        """
+        for name in dfa.vars:
+            dfa = am.product(dfa, self.valid(name), "and", self.limits)
+        return dfa
+
     def compile(self, node) -> DFA:
         key = node
         if key in self.memo:
             return self.memo[key]
         dfa = self._compile(node)
+        if self.base == "fib" and node[0] not in ("and", "E", "true", "false"):
+            dfa = self.normalise(dfa)
         self.limits.check(dfa.n, "a subformula")
         self.limits.record(dfa)
         self.memo[key] = dfa

@@ -17,7 +17,8 @@ least, with the condition that fails there (and a move that shows it, for condit
 
 Two more kinds serve the registered claims: ``sentence`` (a formula true at every position) and
 ``p-subset`` (every move from a position of S can be answered by a move back into S, so S holds
-only P-positions), ``n-set`` (every position of S has a move into T).
+only P-positions), ``n-set`` (every position of S has a move into T, and T is a p-subset, so S
+holds only N-positions) and ``independent`` (no move joins two positions of S).
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from nimlab.prove.logic import Compiler, FormulaError, free_vars, linear_dfa, pa
 #: Changes whenever a change of the procedure could change an answer; part of a record's key.
 PROCEDURE_VERSION = "prove-1"
 
-KINDS = ("p-positions", "value", "sentence", "p-subset", "n-set")
+KINDS = ("p-positions", "value", "sentence", "p-subset", "n-set", "independent")
 
 
 def rename(node, mapping: dict[str, str]):
@@ -265,8 +266,17 @@ class Prover:
     def n_set(self, text: str, target: str) -> dict:
         S = self.read(text)
         T = self.read(target, "target formula")
-        return self.decide([("a position of the set has no move into the target set",
-                             conj(S, neg(self.move_into(T))), None)])
+        answer = exists(self.r, conj(self.move_qr, self.at_next2(T)))
+        return self.decide([
+            ("a position of the set has no move into the target set",
+             conj(S, neg(self.move_into(T))), None),
+            ("a move from the target set cannot be answered by a move back into it",
+             conj(T, exists(self.q, conj(self.move, neg(answer)))), neg(answer))])
+
+    def independent(self, text: str) -> dict:
+        S = self.read(text)
+        return self.decide([("a move joins two positions of the set",
+                             conj(S, self.move_into(S)), self.at_next(S))])
 
 
 def run(game: GameFormula, kind: str, formula: str, *, value: int = 0,
@@ -284,6 +294,8 @@ def run(game: GameFormula, kind: str, formula: str, *, value: int = 0,
         result = prover.p_subset(formula)
     elif kind == "n-set":
         result = prover.n_set(formula, target or "false")
+    elif kind == "independent":
+        result = prover.independent(formula)
     else:
         raise InputError(f"unknown kind of statement {kind!r}; known: {', '.join(KINDS)}")
     result = {"kind": kind, "formula": formula, **({"value": value, "given": given}
