@@ -119,6 +119,48 @@ END2_MISERE_1 = ("(p1 = 1 & p2 = 1) | (p1 >= 3 & p1 % 2 = 1 & p2 = p1 + 1) | "
                  "(p2 >= 3 & p2 % 2 = 1 & p1 = p2 + 1) | (p1 = 0 & p2 = 2)")
 END2_NORMAL_1 = "(p1 % 2 = 0 & p2 = p1 + 1) | (p2 % 2 = 0 & p2 > 0 & p1 = p2 + 1)"
 
+# Section 5: 3-pile rows of value 1 (Theorems 5.1-5.3) and 2 (Theorem 5.4), for a1 <= a3,
+# as templates over {a}, {b}, {c}; rows of fewer piles are added from Section 4.
+THM51 = ("({a} = 1 & {b} = 1 & {c} = 1) | ({c} = {a} + 1 & (({a} % 2 = 0 & {b} < {a}) | "
+         "({a} % 2 = 1 & {b} > {a} & {b} != {a} + 2))) | ({c} = {a} + 2 & {a} % 2 = 1 & "
+         "{b} = {c})")
+THM52 = ("({a} = 1 & {b} = 2 & {c} = 2) | ({a} = {b} & {b} = {c} & {a} >= 3) | "
+         "({c} = {a} + 1 & (({a} % 2 = 0 & {b} = 1) | ({a} % 2 = 1 & ((2 <= {b} & {b} < {a}) "
+         "| {b} > {c}))))")
+THM53 = ("({c} = {a} + 1 & (({a} % 2 = 0 & {b} < {a}) | ({a} % 2 = 1 & {b} > {c}))) | "
+         "({c} = {a} + 2 & {a} % 2 = 1 & {b} = {a} + 1)")
+_LOW = "({b} >= 5 => ({b} % 4 = 0 | {b} % 4 = 3))"
+THM54 = ("({a} = {b} & {b} = {c} & {a} >= 2 & ({a} % 4 = 1 | {a} % 4 = 2)) | "
+         "({c} = {a} + 1 & (({a} = 1 & {b} = 1) | ({a} % 4 = 2 & {b} = {c}) | "
+         "({a} % 2 = 1 & {a} >= 7 & 5 <= {b} & {b} + 1 <= {a} & ({b} % 4 = 1 | {b} % 4 = 2) & "
+         "~({a} % 4 = 3 & {b} + 2 = {a})))) | "
+         "({c} = {a} + 2 & (({a} % 4 = 0 & {b} + 1 <= {a} & " + _LOW + ") | "
+         "({a} % 4 = 1 & (({a} = 1 & {b} = 2) | {b} >= {a} + 3 | ({b} + 1 <= {a} & " + _LOW +
+         "))) | ({a} % 4 = 2 & (({b} + 1 = {a} & {b} >= 5) | ({b} >= {a} + 2 & "
+         "{b} != {a} + 4))))) | ({c} = {a} + 3 & {a} % 4 = 2 & {b} = {a} + 4)")
+
+
+def _end3(template: str, smaller: str) -> str:
+    """3-pile rows meeting ``template`` in either orientation, or smaller rows in ``smaller``."""
+    fwd = template.format(a="p1", b="p2", c="p3")
+    rev = template.format(a="p3", b="p2", c="p1")
+    return f"(p1 > 0 & ((p1 <= p3 & ({fwd})) | (p3 <= p1 & ({rev})))) | (p1 = 0 & ({smaller}))"
+
+
+#: Rows of at most 2 piles (0,a,b) of value 1 and 2: Section 4 (Nim, misere Nim, Prop 4.1).
+END_SMALL_1 = {
+    "normal": "(p2 = 0 & p3 = 1) | (p2 > 0 & ((p2 % 2 = 0 & p3 = p2 + 1) | "
+              "(p3 % 2 = 0 & p2 = p3 + 1)))",
+    "misere": "(p2 = 0 & p3 = 2) | (p2 > 0 & ((p2 = 1 & p3 = 1) | (p2 >= 3 & p2 % 2 = 1 & "
+              "p3 = p2 + 1) | (p3 >= 3 & p3 % 2 = 1 & p2 = p3 + 1)))",
+    "loop": "p2 > 0 & p2 = p3",
+}
+END_SMALL_2 = ("(p2 = 0 & p3 = 2) | (p2 > 0 & (((p2 % 4 = 0 | p2 % 4 = 1) & p3 = p2 + 2) | "
+               "((p3 % 4 = 0 | p3 % 4 = 1) & p2 = p3 + 2)))")
+END3_V1 = {v: _end3(t, END_SMALL_1[v]) for v, t in
+           (("normal", THM51), ("misere", THM52), ("loop", THM53))}
+END3_V2 = _end3(THM54, END_SMALL_2)
+
 # ---------------------------------------------------------------- Fibonacci Nim (Zeckendorf)
 #: z is the smallest Zeckendorf term of n: the pair of digit strings (n, z).
 LOWEST = '(p1, z) in "([00]|[10])*[11][00]*"'
@@ -230,6 +272,23 @@ CLAIMS += [
          "(the empty row is P)", 4, variant, scope="rows of at most 4 piles")
     for i, variant, name in ((1, "normal", "End-Nim"), (2, "misere", "misere End-Nim"),
                              (3, "loop", "Loop-End-Nim"))
+]
+CLAIMS += [
+    _end(f"endnim.thm5.{i}", "value", END3_V1[variant],
+         f"{name}, rows of at most 3 piles: the 3-pile rows of value 1 are exactly those of "
+         f"Theorem 5.{i} (either orientation), with Section 4's rows of fewer piles", 3,
+         variant, value=1, given=(p_set,), requires=(p_claim,))
+    for i, variant, name, p_set, p_claim in (
+        (1, "normal", "End-Nim", END3_NORMAL, "endnim.sec5.p.normal"),
+        (2, "misere", "misere End-Nim", END3_MISERE, "endnim.sec5.p.misere"),
+        (3, "loop", "Loop-End-Nim", END3_LOOP, "endnim.sec5.p.loop"))
+]
+CLAIMS += [
+    _end("endnim.thm5.4", "value", END3_V2,
+         "End-Nim, rows of at most 3 piles: the 3-pile rows of value 2 are exactly those of "
+         "Theorem 5.4 (either orientation), with the rows of fewer piles of value 2", 3,
+         "normal", value=2, given=(END3_NORMAL, END3_V1["normal"]),
+         requires=("endnim.sec5.p.normal", "endnim.thm5.1")),
 ]
 CLAIMS += [
     # Fibonacci Nim
