@@ -298,6 +298,9 @@ CLAIMS += [
     Registered("fib.thm3.1.2", "fibonacci", "n-set", "p1 > p2 & p1 <= p2 + 2*x",
                "(m+k,m;x) with 0 < k <= 2x has a move to (m,m;k), a P-position", piles=2,
                target="p1 = p2 & x > 0"),
+    Registered("fib.cor3.2", "fibonacci", "n-set", "x = 0 & p2 > 1 & p1 > p2",
+               "the first-move position (m+k,m;0), m > 1, k > 0, moves to (m,m;k), a "
+               "P-position", piles=2, target="p1 = p2 & x > 0"),
     Registered("fib.thm2.1", "fibonacci", "p-subset", "p1 = 0 & p2 = 0 & x > 0",
                "(0,0;x) has no move, so it is a P-position", piles=2,
                scope="two piles"),
