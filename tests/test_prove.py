@@ -188,6 +188,7 @@ def test_refusals_are_one_line(tmp_path):
                  ["prove", "end-nim", "--piles", "6", "--p-positions", "p1 = 0"],
                  ["prove", "sharing", "--max-states", "10", "--p-positions",
                   SHARE.format(d='d = 0 | d in "(0|1)*1(00)*"')],
+                 ["prove", "nim", "--piles", "12", "--p-positions", "p1 = 0"],
                  ["prove", "no.such.claim"]):
         done = subprocess.run([sys.executable, "-c", CLI, *args], capture_output=True,
                               text=True, env=env, timeout=120)

@@ -67,6 +67,16 @@ class Limits:
 
 UNLIMITED = Limits(max_states=10**9, time_limit=10**9)
 
+#: Most numbers one automaton reads at once (its alphabet has 2**MAX_TRACKS letters).
+MAX_TRACKS = 16
+
+
+def check_tracks(count: int) -> None:
+    if count > MAX_TRACKS:
+        raise Budget(f"the proof needs an automaton reading {count} numbers at once "
+                     f"(2^{count} letters); nimlab handles at most {MAX_TRACKS}: use fewer piles "
+                     "or fewer variables in one subformula")
+
 
 @dataclass
 class DFA:
@@ -211,6 +221,7 @@ def extend(dfa: DFA, names: tuple[str, ...]) -> DFA:
     """The same language over the (sorted) tracks ``names`` that include ``dfa.vars``."""
     if names == dfa.vars:
         return dfa
+    check_tracks(len(names))
     mapping = letter_map(names, dfa.vars)
     return DFA(names, dfa.trans[:, mapping], dfa.accept)
 
@@ -226,6 +237,7 @@ OPS = {
 def product(a: DFA, b: DFA, op: str, limits: Limits = UNLIMITED) -> DFA:
     """The Boolean combination ``op`` (and, or, iff, implies) of two automata."""
     union = tuple(sorted(set(a.vars) | set(b.vars)))
+    check_tracks(len(union))
     ta = a.trans[:, letter_map(union, a.vars)].astype(np.int64)
     tb = b.trans[:, letter_map(union, b.vars)].astype(np.int64)
     nb = b.n

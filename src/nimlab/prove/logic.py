@@ -468,6 +468,7 @@ def linear_dfa(coeffs: dict[str, int], const: int, kind: str, base: str, modulus
     variable) become two sinks; residues keep states mod ``modulus``.
     """
     names = tuple(sorted(v for v, c in coeffs.items() if c))
+    am.check_tracks(len(names))
     c = np.array([coeffs[v] for v in names], dtype=np.int64)
     digits = am.letter_digits(len(names))
     e = digits @ c if len(names) else np.zeros(1, dtype=np.int64)
