@@ -14,6 +14,11 @@ from nimlab.prove.procedure import run
 from nimlab.theory import registry
 
 
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("NIMLAB_CACHE", str(tmp_path / "cache"))
+
+
 @pytest.fixture(scope="module")
 def proofs(tmp_path_factory):
     cache = tmp_path_factory.mktemp("prove-cache")
