@@ -9,8 +9,7 @@ import pytest
 
 import brute
 from nimlab.prove import registered as reg
-from nimlab.prove.logic import Compiler, parse
-from nimlab.prove.procedure import run
+from nimlab.prove.procedure import Prover, run
 from nimlab.theory import registry
 
 
@@ -83,10 +82,10 @@ def _box(claim):
 @pytest.mark.parametrize("claim", reg.CLAIMS, ids=lambda c: c.id)
 def test_registered_formula_against_brute_force_tables(claim):
     gf = claim.game_formula()
-    compiler = Compiler(gf.base)
+    prover = Prover(gf)
 
     def member(text):
-        dfa = compiler.compile(parse(text))
+        dfa = prover.compile(prover.read(text))
         return lambda t: dfa.run({v: dict(zip(gf.names, t))[v] for v in dfa.vars}, base=gf.base)
 
     inside = member(claim.formula)

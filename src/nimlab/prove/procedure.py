@@ -101,6 +101,9 @@ class Prover:
 
     # ----------------------------------------------------------- formulas
     def read(self, text: str, what: str = "formula"):
+        if "MOVE" in text:
+            # MOVE: the move relation from (p1, ..) to (q1, ..) (y for x), bound by the formula
+            text = text.replace("MOVE", f"({self.game.move})")
         tree = parse(text)
         unknown = sorted(free_vars(tree) - set(self.names))
         if unknown:

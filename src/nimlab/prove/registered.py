@@ -30,6 +30,13 @@ SHARE_P = SHARE_P_T.format(a="p1", b="p2", c="p3")
 SHARE_REM4 = ('(p1 = p2 & p2 = p3) | E d. d in "(0|1)*1(00)*" & ((p1 = p2 & (p3 = p1 + d | '
               'p1 = p3 + d)) | (p1 = p3 & (p2 = p1 + d | p1 = p2 + d)) | (p2 = p3 & '
               '(p1 = p2 + d | p2 = p1 + d)))')
+#: Remark 5 corrected: MOVE is the move relation from (p1,p2,p3) to (q1,q2,q3).  A move changes
+#: two piles and keeps the third, so it is levelling (the touched piles end equal, or one of
+#: them ends level with the third) exactly when it leaves two equal piles.
+_LEVEL = "(q1 = q2 | q1 = q3 | q2 = q3)"
+_SHARE_Q = SHARE_P_T.format(a="q1", b="q2", c="q3")
+SHARE_REM5 = (f"(~({SHARE_P}) => E q1, q2, q3. MOVE & {_LEVEL} & ({_SHARE_Q})) & "
+              f"(A q1, q2, q3. (MOVE & ({_SHARE_Q})) => {_LEVEL})")
 #: Theorem 4's 1-positions, translated by the smallest pile m, in any order of the piles.
 _B_PAIR = ("(u = 0 & v % 4 = 2) | (v = 0 & u % 4 = 2) | (u = v & u % 4 = 2) | "
            "(u = 2 & v % 4 = 1) | (v = 2 & u % 4 = 1) | (v = u + 2 & u % 4 = 3) | "
@@ -211,6 +218,9 @@ CLAIMS: list[Registered] = [
                piles=3),
     Registered("sharing.thm2.proof1", "sharing", "independent", SHARE_P,
                "no move joins two positions of Theorem 2's set", piles=3),
+    Registered("sharing.rem5.corrected", "sharing", "sentence", SHARE_REM5,
+               "from every N-position some levelling move (one leaving two equal piles) wins, "
+               "and every winning move is levelling", piles=3, requires=("sharing.thm2",)),
     Registered("sharing.thm4", "sharing", "value", SHARE_B,
                "the positions of value 1 are exactly the translates and reorderings of "
                "(0,0,4k+2), (0,4k+2,4k+2), (0,2,4k+1), (0,4l-1,4l+1)", piles=3, value=1,

@@ -13,7 +13,7 @@ LANGUAGE = """Formulas: variables are lowercase names; the position is p1,p2,...
 previous removal, in fibonacci). Terms: numbers, variables, +, 3*x, ^ (xor, base 2). Atoms:
 = != < <= > >=, t % m = r, v in "REGEX" (digits of v, leading zeros allowed; | * + ? ( ) .),
 (u, v) in "[10][01]*" (digits side by side). Connectives ~ & | => <=>, quantifiers E v. / A v.
-(E u, v. f), parentheses."""
+(E u, v. f), parentheses. MOVE: the move relation from p1,p2,... to q1,q2,... (y for x)."""
 
 
 def _progress(enabled: bool):
