@@ -206,3 +206,15 @@ def test_cli_json(tmp_path):
     assert data["status"] == "disproven"
     assert data["counterexample"]["position"] == [5, 0, 5]
     assert isinstance(data["seconds"], float)
+
+
+def test_sentences_about_moves():
+    gf = game_formula("nim", 2)
+    assert run(gf, "sentence", "A q1, q2. MOVE => q1 + q2 < p1 + p2",
+               store=False)["status"] == "proven"
+    false = run(gf, "sentence", "A q1, q2. MOVE => q1 < p1", store=False)
+    # brute force: the least position (by sum, then lexicographically) with a move keeping p1
+    game = gf.make_game()
+    smallest = next(p for total in range(6) for p in compositions(total, 2)
+                    if any(q[0] >= p[0] for q in game.successors(p)))
+    assert false["counterexample"]["position"] == list(smallest) == [0, 1]
