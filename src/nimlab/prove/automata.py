@@ -1,0 +1,360 @@
+"""A compact deterministic-automaton engine on NumPy arrays (nimlab's own code).
+
+An automaton reads tuples of digits, one digit per *track* (variable), most significant digit
+first.  Every track uses the digits 0 and 1: base 2 and the Fibonacci (Zeckendorf) numeration
+both write numbers in binary digits.  A letter is the integer ``sum(d_i * 2**i)`` over the tracks
+``vars[i]``.
+
+:class:`DFA` holds a complete transition table ``trans[state, letter]`` (``int32``), a boolean
+``accept`` vector and the initial state 0.  Every automaton nimlab builds accepts a word exactly
+when it accepts the word with leading zero letters added (numbers do not change under leading
+zeros); the operations keep that property:
+
+* :func:`product` - intersection, union or any Boolean combination, over the union of the
+  tracks, built by breadth-first search on pairs of states (NumPy index arithmetic per layer);
+* :func:`complement` - flip the accepting states;
+* :func:`project` - existential quantification: drop a track, determinise by the subset
+  construction, starting from the set of states reachable from 0 by letters that are zero on the
+  remaining tracks (the leading-zero closure Walnut also uses: a witness may be longer than the
+  other numbers);
+* :func:`minimize` - Moore's partition refinement, vectorised.
+
+Budgets: every construction raises :class:`Budget` when an automaton would exceed
+``limits.max_states`` states or the time limit passes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from nimlab.errors import NimlabError
+
+
+class Budget(NimlabError):
+    """A proof would exceed its budget of automaton states or seconds."""
+
+
+@dataclass
+class Limits:
+    """The budget of one proof and the statistics gathered on the way."""
+
+    max_states: int = 200_000
+    time_limit: float = 600.0
+    started: float = field(default_factory=time.monotonic)
+    largest: int = 0
+    built: int = 0
+    tick: object = None  # optional callable(built) for progress
+
+    def check(self, states: int, what: str) -> None:
+        if states > self.max_states:
+            raise Budget(f"the proof needs an automaton of more than {self.max_states:,} states "
+                         f"({what}); raise --max-states or simplify the formula")
+        elapsed = time.monotonic() - self.started
+        if elapsed > self.time_limit:
+            raise Budget(f"the proof ran past its time limit of {self.time_limit:g} s "
+                         f"({what}); raise --time-limit or simplify the formula")
+
+    def record(self, dfa: "DFA") -> "DFA":
+        self.largest = max(self.largest, dfa.n)
+        self.built += 1
+        if callable(self.tick):
+            self.tick(self.built)
+        return dfa
+
+
+UNLIMITED = Limits(max_states=10**9, time_limit=10**9)
+
+#: Most numbers one automaton reads at once (its alphabet has 2**MAX_TRACKS letters).
+MAX_TRACKS = 16
+
+
+def check_tracks(count: int) -> None:
+    if count > MAX_TRACKS:
+        raise Budget(f"the proof needs an automaton reading {count} numbers at once "
+                     f"(2^{count} letters); nimlab handles at most {MAX_TRACKS}: use fewer piles "
+                     "or fewer variables in one subformula")
+
+
+@dataclass
+class DFA:
+    """A complete DFA over tracks ``vars`` (sorted names); initial state 0."""
+
+    vars: tuple[str, ...]
+    trans: np.ndarray  # (n, 2**len(vars)) int32
+    accept: np.ndarray  # (n,) bool
+
+    @property
+    def n(self) -> int:
+        return int(self.trans.shape[0])
+
+    @property
+    def letters(self) -> int:
+        return 1 << len(self.vars)
+
+    def run(self, values: dict[str, int] | None = None, *, words: dict[str, str] | None = None,
+            base: str = "2") -> bool:
+        """Whether the automaton accepts the numbers ``values`` (or digit ``words``)."""
+        if words is None:
+            words = {v: encode(values[v], base) for v in self.vars}
+        width = max([len(words[v]) for v in self.vars] + [0])
+        padded = {v: words[v].rjust(width, "0") for v in self.vars}
+        state = 0
+        for i in range(width):
+            letter = sum(int(padded[v][i]) << k for k, v in enumerate(self.vars))
+            state = int(self.trans[state, letter])
+        return bool(self.accept[state])
+
+    def is_empty(self) -> bool:
+        return not self.accept[reachable(self)].any()
+
+
+# ------------------------------------------------------------------ numerations
+def fib_weights(count: int) -> list[int]:
+    """Weights of the Zeckendorf digits, least significant first: 1, 2, 3, 5, 8, ..."""
+    w = [1, 2]
+    while len(w) < count:
+        w.append(w[-1] + w[-2])
+    return w[:count]
+
+
+def encode(n: int, base: str) -> str:
+    """The digits of ``n`` (no leading zeros; '' for 0) in base 2 or Zeckendorf."""
+    if n < 0:
+        raise ValueError("natural numbers only")
+    if base == "2":
+        return format(n, "b") if n else ""
+    w = [1, 2]
+    while w[-1] <= n:
+        w.append(w[-1] + w[-2])
+    digits = []
+    for weight in reversed(w):
+        if weight <= n:
+            digits.append("1")
+            n -= weight
+        else:
+            digits.append("0")
+    return "".join(digits).lstrip("0")
+
+
+def decode(word: str, base: str) -> int:
+    if base == "2":
+        return int(word, 2) if word else 0
+    weights = fib_weights(len(word))
+    return sum(weights[i] for i, d in enumerate(reversed(word)) if d == "1")
+
+
+# ------------------------------------------------------------------ letters
+def letter_digits(count: int) -> np.ndarray:
+    """``D[letter, i]``: digit of track ``i`` in ``letter`` (letters of ``count`` tracks)."""
+    letters = np.arange(1 << count, dtype=np.int64)
+    return ((letters[:, None] >> np.arange(count, dtype=np.int64)[None, :]) & 1).astype(np.int64)
+
+
+def letter_map(union: tuple[str, ...], sub: tuple[str, ...]) -> np.ndarray:
+    """For each letter over ``union``, the letter over ``sub`` (a subset of ``union``)."""
+    digits = letter_digits(len(union))
+    out = np.zeros(1 << len(union), dtype=np.int64)
+    for j, name in enumerate(sub):
+        out |= digits[:, union.index(name)] << j
+    return out
+
+
+# ------------------------------------------------------------------ basic operations
+def reachable(dfa: DFA) -> np.ndarray:
+    seen = np.zeros(dfa.n, dtype=bool)
+    seen[0] = True
+    frontier = np.array([0])
+    while frontier.size:
+        nxt = np.unique(dfa.trans[frontier])
+        nxt = nxt[~seen[nxt]]
+        seen[nxt] = True
+        frontier = nxt
+    return seen
+
+
+def trim(dfa: DFA) -> DFA:
+    keep = reachable(dfa)
+    if keep.all():
+        return dfa
+    index = np.cumsum(keep) - 1
+    return DFA(dfa.vars, index[dfa.trans[keep]].astype(np.int32), dfa.accept[keep])
+
+
+def minimize(dfa: DFA, limits: Limits = UNLIMITED) -> DFA:
+    """The minimal DFA of the same language (Moore refinement on the reachable part)."""
+    dfa = trim(dfa)
+    classes = dfa.accept.astype(np.int64)
+    count = len(np.unique(classes))
+    while True:
+        limits.check(dfa.n, "minimisation")
+        signature = np.column_stack([classes, classes[dfa.trans]])
+        _, new = np.unique(signature, axis=0, return_inverse=True)
+        new = new.reshape(-1)
+        new_count = int(new.max()) + 1
+        classes = new
+        if new_count == count:
+            break
+        count = new_count
+    # renumber so that the class of the initial state is 0
+    order = np.arange(count, dtype=np.int64)
+    start_class = int(classes[0])
+    order[start_class], order[0] = 0, start_class
+    rep = np.zeros(count, dtype=np.int64)
+    rep[order[classes]] = np.arange(dfa.n)
+    trans = order[classes[dfa.trans[rep]]].astype(np.int32)
+    accept = dfa.accept[rep]
+    return limits.record(DFA(dfa.vars, trans, accept))
+
+
+def complement(dfa: DFA) -> DFA:
+    return DFA(dfa.vars, dfa.trans, ~dfa.accept)
+
+
+def constant(value: bool) -> DFA:
+    return DFA((), np.zeros((1, 1), dtype=np.int32), np.array([value]))
+
+
+def extend(dfa: DFA, names: tuple[str, ...]) -> DFA:
+    """The same language over the (sorted) tracks ``names`` that include ``dfa.vars``."""
+    if names == dfa.vars:
+        return dfa
+    check_tracks(len(names))
+    mapping = letter_map(names, dfa.vars)
+    return DFA(names, dfa.trans[:, mapping], dfa.accept)
+
+
+OPS = {
+    "and": np.logical_and,
+    "or": np.logical_or,
+    "iff": np.equal,
+    "implies": lambda a, b: np.logical_or(~a, b),
+}
+
+
+def product(a: DFA, b: DFA, op: str, limits: Limits = UNLIMITED) -> DFA:
+    """The Boolean combination ``op`` (and, or, iff, implies) of two automata."""
+    union = tuple(sorted(set(a.vars) | set(b.vars)))
+    check_tracks(len(union))
+    ta = a.trans[:, letter_map(union, a.vars)].astype(np.int64)
+    tb = b.trans[:, letter_map(union, b.vars)].astype(np.int64)
+    nb = b.n
+    seen = np.array([0], dtype=np.int64)
+    frontier = seen
+    while frontier.size:
+        nxt = np.unique(ta[frontier // nb] * nb + tb[frontier % nb])
+        fresh = np.setdiff1d(nxt, seen, assume_unique=True)
+        seen = np.union1d(seen, fresh)
+        limits.check(seen.size, "product")
+        frontier = fresh
+    codes = seen  # sorted; code 0 (the pair of initial states) comes first
+    trans = np.searchsorted(codes, ta[codes // nb] * nb + tb[codes % nb]).astype(np.int32)
+    accept = OPS[op](a.accept[codes // nb], b.accept[codes % nb])
+    return minimize(DFA(union, trans, np.asarray(accept, dtype=bool)), limits)
+
+
+def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
+    """``E name. dfa``: drop the track ``name`` (determinised and minimised)."""
+    if name not in dfa.vars:
+        return dfa
+    keep = tuple(v for v in dfa.vars if v != name)
+    pos = dfa.vars.index(name)
+    # old letter for (new letter, digit of the dropped track)
+    new_digits = letter_digits(len(keep))
+    old = np.zeros((1 << len(keep), 2), dtype=np.int64)
+    for j, v in enumerate(keep):
+        old |= (new_digits[:, j] << dfa.vars.index(v))[:, None]
+    old[:, 1] |= 1 << pos
+    n = dfa.n
+    # leading-zero closure of the initial state
+    start = np.zeros(n, dtype=bool)
+    start[0] = True
+    frontier = np.array([0])
+    while frontier.size:
+        nxt = np.unique(dfa.trans[frontier][:, old[0]])
+        nxt = nxt[~start[nxt]]
+        start[nxt] = True
+        frontier = nxt
+    L = old.shape[0]
+    moves = dfa.trans[:, old.reshape(-1)].reshape(n, L, 2)  # moves[q, letter, digit]
+    first = np.flatnonzero(start).astype(np.int32)
+    keys = {first.tobytes(): 0}
+    subsets = [first]
+    rows: list[np.ndarray] = []
+    i = 0
+    while i < len(subsets):
+        members = subsets[i]
+        # the targets of each letter, sorted, duplicates pushed to the end as n
+        tg = moves[members].transpose(1, 0, 2).reshape(L, -1)
+        tg = np.sort(tg, axis=1)
+        if tg.shape[1] > 1:
+            dup = np.zeros_like(tg, dtype=bool)
+            dup[:, 1:] = tg[:, 1:] == tg[:, :-1]
+            tg = np.where(dup, n, tg)
+            tg = np.sort(tg, axis=1)
+            counts = (tg < n).sum(axis=1)
+            tg = tg[:, :int(counts.max())]
+        uniq, inverse = np.unique(tg, axis=0, return_inverse=True)
+        ids = np.empty(len(uniq), dtype=np.int32)
+        for k, row in enumerate(uniq):
+            members_k = row[row < n].astype(np.int32)
+            key = members_k.tobytes()
+            found = keys.get(key)
+            if found is None:
+                found = len(subsets)
+                keys[key] = found
+                subsets.append(members_k)
+            ids[k] = found
+        rows.append(ids[inverse.reshape(-1)])
+        i += 1
+        if i % 64 == 0 or len(subsets) > limits.max_states:
+            limits.check(len(subsets), "subset construction")
+    trans = np.array(rows, dtype=np.int32).reshape(len(subsets), L)
+    accept = np.array([dfa.accept[s].any() for s in subsets], dtype=bool)
+    return minimize(DFA(keep, trans, accept), limits)
+
+
+# ------------------------------------------------------------------ searches
+def shortest_accepted_length(dfa: DFA) -> int | None:
+    """Length of a shortest accepted word, or None for the empty language."""
+    dist = np.full(dfa.n, -1, dtype=np.int64)
+    dist[0] = 0
+    frontier = np.array([0])
+    depth = 0
+    while frontier.size:
+        if dfa.accept[frontier].any():
+            return depth
+        depth += 1
+        nxt = np.unique(dfa.trans[frontier])
+        nxt = nxt[dist[nxt] < 0]
+        dist[nxt] = depth
+        frontier = nxt
+    return None
+
+
+def coreach_within(dfa: DFA, steps: int) -> list[np.ndarray]:
+    """``ok[k][q]``: some accepted word of length exactly ``k`` starts at ``q`` (k <= steps)."""
+    ok = [dfa.accept.copy()]
+    for _ in range(steps):
+        ok.append(ok[-1][dfa.trans].any(axis=1))
+    return ok
+
+
+def min_single(dfa: DFA, base: str) -> int | None:
+    """The least number accepted by a one-track automaton (Zeckendorf-valid words in fib)."""
+    assert len(dfa.vars) == 1
+    length = shortest_accepted_length(dfa)
+    if length is None:
+        return None
+    ok = coreach_within(dfa, length)
+    state, digits = 0, []
+    for left in range(length, 0, -1):
+        for d in (0, 1):
+            nxt = int(dfa.trans[state, d])
+            if ok[left - 1][nxt]:
+                state = nxt
+                digits.append(str(d))
+                break
+    return decode("".join(digits), base)

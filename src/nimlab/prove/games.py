@@ -1,0 +1,196 @@
+"""The games of nimlab as formulas: a domain of positions and a move relation.
+
+A position is a tuple of naturals named ``p1, ..., pk`` (and ``x``, the previous removal, in
+Fibonacci Nim); the position after a move is named ``p1', ..., pk'`` (``x'``).  Each
+:class:`GameFormula` also maps its tuples to the positions of the game in :mod:`nimlab.games`
+(``to_game``), so that its move relation is tested against the game's own move generator.
+
+End-Nim rows of up to K piles are written as K-tuples padded with zeros on the left: the row
+(3, 5) of a 3-pile game is (0, 3, 5), and an emptied right end pile shifts the row right.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from nimlab.errors import InputError
+from nimlab.games import (CashNim, EndNim, FibonacciNim, GraphNim, Nim, SharingNim,
+                          SubtractionNim, Wythoff, parse_edges, VARIANTS)
+from nimlab.games.subtraction import parse_subtraction_set
+
+
+@dataclass
+class GameFormula:
+    """A game as formulas over the position variables ``names``."""
+
+    game: str
+    params: dict
+    names: tuple[str, ...]  # position variables, e.g. ("p1", "p2", "p3")
+    base: str
+    domain: str  # formula over names ("true" when every tuple is a position)
+    move: str  # formula over names and q-names (q1.., y for x)
+    to_game: Callable[[tuple[int, ...]], Any]
+    make_game: Callable[[], Any]
+    note: str = ""
+
+    @property
+    def next_names(self) -> tuple[str, ...]:
+        return tuple(n + "'" for n in self.names)
+
+    @property
+    def template_next(self) -> tuple[str, ...]:
+        """The names the move text uses for the next position (q1.., y)."""
+        return tuple("y" if n == "x" else "q" + n[1:] for n in self.names)
+
+    def describe(self) -> str:
+        params = ", ".join(f"{k}={v}" for k, v in self.params.items())
+        return f"{self.game}({params})" if params else self.game
+
+
+def _all(parts) -> str:
+    parts = [p for p in parts if p]
+    return " & ".join(f"({p})" for p in parts) if parts else "true"
+
+
+def _any(parts) -> str:
+    parts = [p for p in parts if p]
+    return " | ".join(f"({p})" for p in parts) if parts else "false"
+
+
+def _same_except(k: int, changed: set[int]) -> str:
+    return _all(f"q{j} = p{j}" for j in range(1, k + 1) if j not in changed)
+
+
+def _piles(k: int) -> tuple[str, ...]:
+    return tuple(f"p{i}" for i in range(1, k + 1))
+
+
+def nim(k: int) -> GameFormula:
+    move = _any(f"q{i} < p{i} & {_same_except(k, {i})}" for i in range(1, k + 1))
+    return GameFormula("nim", {"piles": k}, _piles(k), "2", "true", move, tuple, Nim)
+
+
+def wythoff() -> GameFormula:
+    move = _any(["q1 < p1 & q2 = p2", "q2 < p2 & q1 = p1", "q1 < p1 & q1 + p2 = q2 + p1"])
+    return GameFormula("wythoff", {}, _piles(2), "2", "true", move, tuple, Wythoff)
+
+
+def _share_moves(k: int, edges) -> str:
+    moves = []
+    for u, v in edges:
+        i, j = u + 1, v + 1
+        moves.append(f"q{j} > p{j} & q{i} + q{j} = p{i} + p{j} & q{j} <= q{i} & "
+                     f"{_same_except(k, {i, j})}")
+    return _any(moves)
+
+
+def sharing(k: int) -> GameFormula:
+    if k < 2:
+        raise InputError("Sharing Nim needs at least two piles: give --piles 2 or more")
+    from itertools import permutations
+    return GameFormula("sharing", {"piles": k}, _piles(k), "2", "true",
+                       _share_moves(k, permutations(range(k), 2)), tuple, SharingNim)
+
+
+def graph_nim(edges_text: str, k: int | None) -> GameFormula:
+    numbers = [int(x) for x in str(edges_text).replace("-", ",").split(",")
+               if x.strip().isdigit()]
+    vertices = k or (max(numbers) + 1 if numbers else 1)
+    edges = parse_edges(edges_text, vertices)
+    return GameFormula("graph-nim", {"edges": ",".join(f"{u}-{v}" for u, v in edges),
+                                     "piles": vertices}, _piles(vertices), "2", "true",
+                       _share_moves(vertices, edges), tuple,
+                       lambda: GraphNim(vertices, edges))
+
+
+def end_nim(k: int, variant: str) -> GameFormula:
+    if variant not in VARIANTS:
+        raise InputError(f"unknown End-Nim variant {variant!r}; allowed: {', '.join(VARIANTS)}")
+    if not 2 <= k <= 4:
+        raise InputError(f"nimlab proves End-Nim claims for 2, 3 or 4 piles, not {k}: "
+                         "give --piles 2, 3 or 4")
+    domain = _all(f"p{i} > 0 => p{i + 1} > 0" for i in range(1, k))
+    left = []
+    for j in range(1, k + 1):
+        zeros = _all(f"p{i} = 0" for i in range(1, j))
+        left.append(f"{zeros} & p{j} > 0 & q{j} < p{j} & {_same_except(k, {j})}")
+    shift = _all(["q1 = 0"] + [f"q{i + 1} = p{i}" for i in range(1, k)])
+    right = (f"p{k - 1} > 0 & ((q{k} < p{k} & q{k} > 0 & {_same_except(k, {k})}) | "
+             f"({shift}))")
+    move = _any(left + [right])
+    if variant == "misere":
+        move = f"({move}) & q{k} > 0"  # no move empties the row (nimlab's misere convention)
+    elif variant == "loop":
+        move = f"({move}) & p{k - 1} > 0"  # a single pile ends the game
+    return GameFormula("end-nim", {"piles": k, "variant": variant}, _piles(k), "2", domain, move,
+                       lambda t: tuple(v for v in t if v), lambda: EndNim(variant),
+                       note="rows padded with zeros on the left: (0,a,b) is the row (a,b)")
+
+
+def subtraction(values: str) -> GameFormula:
+    s = parse_subtraction_set(values)
+    move = _any(f"q1 + {a} = p1" for a in s)
+    return GameFormula("subtraction", {"set": ",".join(map(str, s))}, ("p1",), "2", "true", move,
+                       lambda t: t[0], lambda: SubtractionNim(s))
+
+
+def cash(values: str) -> GameFormula:
+    s = parse_subtraction_set(values)
+    move = _any(f"q1 + {a} = p1 & q2 = p3 & q3 + {a} = p2" for a in s)
+    return GameFormula("cash", {"set": ",".join(map(str, s))}, ("p1", "p2", "p3"), "2", "true",
+                       move, tuple, lambda: CashNim(s),
+                       note="p1 stones, p2 the money of the player to move, p3 the other's")
+
+
+def fibonacci(k: int, factor: str | int | None = None) -> GameFormula:
+    if factor not in (None, 2, "2"):
+        raise InputError(f"nimlab proves Fibonacci Nim claims for the factor 2 only, not "
+                         f"{factor}: drop --factor")
+    if k not in (1, 2):
+        raise InputError(f"nimlab proves Fibonacci Nim claims for 1 or 2 piles, not {k}")
+    names = _piles(k) + ("x",)
+    moves = [f"q{i} + y = p{i} & y > 0 & {_same_except(k, {i})} & "
+             f"((x = 0 & q{i} > 0) | (x > 0 & y <= 2*x))" for i in range(1, k + 1)]
+    return GameFormula("fibonacci", {"piles": k}, names, "fib", "true", _any(moves),
+                       lambda t: (tuple(t[:-1]), t[-1]), lambda: FibonacciNim(2),
+                       note="x is the previous removal (0 before the first move)")
+
+
+GAME_NAMES = ("nim", "wythoff", "sharing", "graph-nim", "end-nim", "subtraction", "cash",
+              "fibonacci")
+
+
+def game_formula(name: str, piles: int | None = None, **options) -> GameFormula:
+    """The formulas of game ``name`` with command-line style options."""
+    options = {k: v for k, v in options.items() if v is not None}
+    allowed = {"nim": (), "wythoff": (), "sharing": (), "graph-nim": ("edges",),
+               "end-nim": ("variant",), "subtraction": ("set",), "cash": ("set",),
+               "fibonacci": ("factor",)}
+    if name not in allowed:
+        raise InputError(f"nimlab prove knows the games {', '.join(GAME_NAMES)}; not {name!r}")
+    for key in options:
+        if key not in allowed[name]:
+            raise InputError(f"--{key} does not apply to `nimlab prove {name}` (its options: "
+                             f"{', '.join('--' + o for o in allowed[name]) or 'none'})")
+    if name == "nim":
+        return nim(piles or 3)
+    if name == "wythoff":
+        if piles not in (None, 2):
+            raise InputError("Wythoff's game has two piles")
+        return wythoff()
+    if name == "sharing":
+        return sharing(piles or 3)
+    if name == "graph-nim":
+        if "edges" not in options:
+            raise InputError("graph-nim needs --edges u-v,... (e.g. --edges 0-1,1-2,2-0)")
+        return graph_nim(options["edges"], piles)
+    if name == "end-nim":
+        return end_nim(piles or 3, options.get("variant", "normal"))
+    if name in ("subtraction", "cash"):
+        if "set" not in options:
+            raise InputError(f"{name} needs --set a1,...,ak (e.g. --set 1,3,4)")
+        if piles not in (None, 1 if name == "subtraction" else 3):
+            raise InputError(f"{name} positions have a fixed shape; drop --piles")
+        return (subtraction if name == "subtraction" else cash)(options["set"])
+    return fibonacci(piles or 2, options.get("factor"))
