@@ -41,6 +41,10 @@ def default_bound_results(tmp_path_factory):
     from nimlab.claims.artifacts import select_artifacts
 
     directory = tmp_path_factory.mktemp("reproduce-all")
+    from nimlab.claims.report import errata_proof_ids
+    from nimlab.prove.registered import attach_proofs
+
     results = [claim.run() for claim in select((), "all")]
+    attach_proofs(results, prove=errata_proof_ids(results))
     artifacts = [item.run(directory) for item in select_artifacts(["all"])]
     return results, artifacts

@@ -159,6 +159,16 @@ class Result:
     evidence: Evidence
     status: str
     seconds: float
+    #: The proof for all positions, if one is recorded (see :func:`nimlab.prove.attach_proofs`):
+    #: a dict with at least ``status`` (proven, disproven, pending) and ``scope``.
+    proof: dict | None = None
+
+    @property
+    def proof_label(self) -> str:
+        """``"proven"`` (with its scope, if the proof covers only some pile counts), or ``""``."""
+        if not self.proof or self.proof.get("status") != "proven":
+            return ""
+        return "proven" + (f" ({self.proof['scope']})" if self.proof.get("scope") else "")
 
     @property
     def counterexample(self) -> Counterexample | None:
@@ -174,6 +184,9 @@ class Result:
             "counterexamples": [x.to_dict() for x in self.evidence.counterexamples[:5]],
             "note": self.evidence.note, "corrects": c.corrects,
             "seconds": round(self.seconds, 3),
+            "proof": None if self.proof is None else {
+                k: self.proof.get(k) for k in ("status", "scope", "formula", "seconds", "sizes",
+                                               "counterexample", "requires_unproven")},
         }
 
     def line(self) -> str:
@@ -188,7 +201,8 @@ class Result:
             detail = e.note or f"{e.checked:,} cases examined"
             if self.counterexample:
                 detail += f"; witness {self.counterexample}"
-        return f"{c.id:<24} {self.status:<9} {detail}"
+        proof = f" [{self.proof_label} for all positions]" if self.proof_label else ""
+        return f"{c.id:<24} {self.status:<9} {detail}{proof}"
 
 
 REGISTRY: dict[str, Claim] = {}

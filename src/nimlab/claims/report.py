@@ -8,6 +8,11 @@ from nimlab.claims.registry import Result
 from nimlab.papers import PAPERS
 
 
+def errata_proof_ids(results: Iterable[Result]) -> list[str]:
+    """The claims whose proof the errata cite: the corrected statements."""
+    return [r.claim.id for r in results if r.claim.corrects]
+
+
 def errata_markdown(results: Iterable[Result], artifacts: Iterable[dict]) -> str:
     """The errata: false statements and mismatched data, each with its smallest counterexample
     and the corrected statement (with its own status) where one is registered."""
@@ -42,9 +47,11 @@ def errata_markdown(results: Iterable[Result], artifacts: Iterable[dict]) -> str
             if r.evidence.note:
                 lines += [f"*Evidence:* {r.evidence.note}", ""]
             for fix in corrections.get(c.id, []):
+                proof = (f" **{fix.proof_label.capitalize()} for all positions** (`nimlab prove "
+                         f"{fix.claim.id}`)." if fix.proof_label else "")
                 lines += [f"*Corrected ({fix.claim.id}):* {fix.claim.statement} "
                           f"**{fix.status}** ({fix.evidence.checked:,} cases, "
-                          f"{fix.claim.bound_help or 'bound'} {fix.bound}).", ""]
+                          f"{fix.claim.bound_help or 'bound'} {fix.bound}).{proof}", ""]
         for a in wrong_data:
             lines.append(f"### {a['id']} ({a['place']}): printed data differ")
             lines += ["", a["description"], ""]

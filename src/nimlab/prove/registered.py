@@ -13,6 +13,7 @@ uses the formula whose P-set another claim proves); a claim counts as proven onl
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 from nimlab.errors import InputError
 from nimlab.progress import Progress, quiet
@@ -384,3 +385,30 @@ def proof_status(claim_id: str) -> dict | None:
             "formula": claim.formula, "seconds": record.get("seconds"),
             "sizes": record.get("sizes"), "counterexample": record.get("counterexample"),
             "requires_unproven": missing, "procedure": record.get("procedure")}
+
+
+def attach_proofs(results, prove: Sequence[str] = (), max_states: int = 200_000,
+                  time_limit: float = 600.0, progress: Progress = quiet) -> None:
+    """Set ``result.proof`` of every claim result that has a stored proof record.
+
+    The claims named in ``prove`` (and the claims their proofs require) are proven first, under
+    the budget, so their records are fresh; the others are read from the store as they are.
+    """
+    todo: list[Registered] = []
+
+    def want(claim_id: str) -> None:
+        claim = BY_ID.get(claim_id)
+        if claim is None or claim in todo:
+            return
+        for other in claim.requires:
+            want(other)
+        todo.append(claim)
+
+    for claim_id in prove:
+        want(claim_id)
+    for done, claim in enumerate(todo):
+        progress(done, len(todo))
+        prove_claim(claim, max_states=max_states, time_limit=time_limit)
+    progress(len(todo), len(todo))
+    for result in results:
+        result.proof = proof_status(result.claim.id)

@@ -11,8 +11,9 @@ from nimlab.cli.commands.verify import run_claims
 from nimlab.cli.common import console, emit_json, json_option
 from nimlab.claims import select
 from nimlab.claims.artifacts import select_artifacts
-from nimlab.claims.report import errata_markdown, report_markdown
+from nimlab.claims.report import errata_markdown, errata_proof_ids, report_markdown
 from nimlab.errors import InputError
+from nimlab.prove.registered import attach_proofs
 
 
 def output_directory(path: str) -> Path:
@@ -51,6 +52,8 @@ def command(artifacts: tuple[str, ...], out_dir: str, no_claims: bool, as_json: 
     papers = sorted({a.paper for a in chosen})
     results = [] if no_claims else run_claims(
         [c for p in papers for c in select((), p)], None)
+    # The errata cite a corrected statement as proven only from a proof run now.
+    attach_proofs(results, prove=errata_proof_ids(results))
     fileio.write_text(directory / "report.md", report_markdown(results, done))
     fileio.write_json(directory / "report.json",
                       {"artifacts": done, "claims": [r.to_dict() for r in results]}, indent=1)

@@ -9,6 +9,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from nimlab.cli.common import console, emit_json, err_console, json_option
 from nimlab.errors import InputError
+from nimlab.prove.registered import attach_proofs
 from nimlab.claims import PAPERS, Result, select
 
 STYLE = {"holds": "green", "supported": "green", "fails": "bold red", "refuted": "bold red"}
@@ -36,9 +37,12 @@ def run_claims(claims, bound: int | None, show_progress: bool = True) -> list[Re
               help="Override every selected claim's box bound.")
 @click.option("--strict", is_flag=True, help="Exit 1 if a claim fails or is refuted.")
 @click.option("--list", "list_only", is_flag=True, help="List the claims without checking.")
+@click.option("--prove", "prove", is_flag=True,
+              help="Also prove, for all positions, the selected claims the prover states "
+                   "(`nimlab prove --list`); without it, proofs already recorded are shown.")
 @json_option
 def command(claims: tuple[str, ...], paper: str | None, bound: int | None, strict: bool,
-            list_only: bool, as_json: bool) -> None:
+            list_only: bool, prove: bool, as_json: bool) -> None:
     """Check the papers' claims (all, one paper's, or the CLAIMS named by id or id prefix)."""
     chosen = select(claims, paper)
     if not chosen:
@@ -54,6 +58,7 @@ def command(claims: tuple[str, ...], paper: str | None, bound: int | None, stric
                 console.print(f"{r['id']:<24} {r['place']:<28} {r['statement']}")
         return
     results = run_claims(chosen, bound)
+    attach_proofs(results, prove=[c.id for c in chosen] if prove else ())
     if as_json:
         emit_json([r.to_dict() for r in results])
     else:
@@ -62,6 +67,8 @@ def command(claims: tuple[str, ...], paper: str | None, bound: int | None, stric
         counts: dict[str, int] = {}
         for r in results:
             counts[r.status] = counts.get(r.status, 0) + 1
-        console.print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())))
+        proven = sum(1 for r in results if r.proof_label)
+        console.print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())) +
+                      (f"; {proven} proven for all positions" if proven else ""))
     if strict and any(r.status in ("fails", "refuted") for r in results):
         sys.exit(1)
