@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import ast
-import functools
 import json
 import os
 import stat
@@ -147,42 +146,6 @@ def _imports(path: Path) -> set[str]:
             found.add(base)
             found |= {f"{base}.{a.name}" for a in node.names}
     return {m for m in found if m.startswith("nimlab")}
-
-
-@functools.lru_cache(maxsize=None)
-def _graph() -> dict[str, set[str]]:
-    """Module -> the nimlab modules it imports.  The top package ``nimlab`` (a facade every
-    submodule import runs anyway) is left out: ``from nimlab import fileio`` counts as an import
-    of ``nimlab.fileio``."""
-    modules = {module_name(p): p for p in SRC.rglob("*.py")}
-    return {name: {m for m in _imports(path) if m in modules and m not in (name, "nimlab")}
-            for name, path in modules.items()}
-
-
-def _cycle_through(graph: dict[str, set[str]], start: str) -> list[str] | None:
-    """A path of imports from ``start`` back to itself, if there is one."""
-    stack, seen = [(start, [start])], set()
-    while stack:
-        node, path = stack.pop()
-        for nxt in graph.get(node, ()):
-            if nxt == start:
-                return path + [start]
-            if nxt not in seen:
-                seen.add(nxt)
-                stack.append((nxt, path + [nxt]))
-    return None
-
-
-@pytest.mark.parametrize("module", ["nimlab.research.sweeps", "nimlab.research.families",
-                                    "nimlab.store", "nimlab.tables", "nimlab.fileio",
-                                    "nimlab.progress", "nimlab.research.sequences",
-                                    "nimlab.research.plots"])
-def test_no_import_cycle_through(module):
-    graph = _graph()
-    assert module in graph
-    assert _cycle_through(graph, module) is None
-    # the finder does find a cycle when there is one
-    assert _cycle_through({"a": {"b"}, "b": {"a"}}, "a") == ["a", "b", "a"]
 
 
 def test_run_sweep_takes_the_sweep_and_names_are_looked_up_once():

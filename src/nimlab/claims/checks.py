@@ -23,7 +23,11 @@ import numpy as np
 
 from nimlab.claims.registry import KEEP, Counterexample, Evidence
 from nimlab.games.base import ImpartialGame, Move
-from nimlab.papers.vector import pick  # noqa: F401 - re-exported for the claim modules
+from nimlab.papers.vector import pick
+
+
+__all__ = ["Cases", "Region", "Steps", "Facts", "NotPeriodic", "compare", "compare_blocks",
+           "check_steps", "periodicity_evidence", "facts", "first_cells", "pick", "Unfolded"]
 
 
 def _text(note: str | Callable[[int], str], bound: int) -> str:

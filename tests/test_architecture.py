@@ -1,9 +1,13 @@
-"""No import cycle among nimlab's modules, counting imports inside functions."""
+"""The rooms of nimlab and what each may import (docs/ARCHITECTURE.md), checked on the source:
+no import cycle among the modules, counting imports inside functions, and no import across a
+room's wall."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+import pytest
 
 import nimlab
 
@@ -86,3 +90,52 @@ def test_no_import_cycle_counting_function_level_imports():
         graph[source].discard(target)
     assert graph["nimlab.solve"], "the walker must see the dispatcher's imports"
     assert find_cycle(graph) is None, " -> ".join(find_cycle(graph))
+
+
+def room_imports() -> dict[str, set[str]]:
+    known = module_names()
+    return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+def _in(module: str, *rooms: str) -> bool:
+    return any(module == r or module.startswith(r + ".") for r in rooms)
+
+
+#: (what, modules it is about, rooms those modules must not import)
+WALLS = [
+    ("the rules import only errors and parsing",
+     lambda m: _in(m, "nimlab.games"),
+     lambda t: not _in(t, "nimlab.games", "nimlab.errors", "nimlab.parsing")),
+    ("the generic engine imports only the rules",
+     lambda m: _in(m, "nimlab.engine"),
+     lambda t: not _in(t, "nimlab.engine", "nimlab.games", "nimlab.errors")),
+    ("the papers' formulas register no claim",
+     lambda m: m.rsplit(".", 1)[-1] in ("formulas", "algorithms") and _in(m, "nimlab.papers"),
+     lambda t: _in(t, "nimlab.claims", "nimlab.cli", "nimlab.web", "nimlab.api", "nimlab.solve",
+                   "nimlab.strategy") or t.rsplit(".", 1)[-1].startswith("claims")),
+    ("rules, engine, dispatcher, strategies, kernels and the prover import no claims",
+     lambda m: _in(m, "nimlab.games", "nimlab.engine", "nimlab.solve", "nimlab.strategy",
+                   "nimlab.kernels", "nimlab.store", "nimlab.prove", "nimlab.play"),
+     lambda t: _in(t, "nimlab.claims") or t.rsplit(".", 1)[-1].startswith("claims")),
+    ("the claims machinery knows no paper's claims",
+     lambda m: _in(m, "nimlab.claims"),
+     lambda t: _in(t, "nimlab.papers") and t not in ("nimlab.papers", "nimlab.papers.vector")),
+    ("only the interfaces import the command line",
+     lambda m: not _in(m, "nimlab.cli", "nimlab.api", "nimlab.web"),
+     lambda t: _in(t, "nimlab.cli", "nimlab.api", "nimlab.web")),
+]
+
+
+@pytest.mark.parametrize("wall", WALLS, ids=[w[0] for w in WALLS])
+def test_rooms_keep_their_walls(wall):
+    what, about, forbidden = wall
+    graph = room_imports()
+    assert any(about(m) for m in graph), f"no module is concerned by: {what}"
+    crossings = sorted((m, t) for m, targets in graph.items() if about(m)
+                       for t in targets if forbidden(t))
+    assert crossings == [], what
+
+
+def test_a_crossing_is_seen():
+    what, about, forbidden = WALLS[0]
+    assert about("nimlab.games.sharing") and forbidden("nimlab.claims.registry")
