@@ -35,7 +35,7 @@ by rebuilding the line bitsets from it in ``O(B**2)``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from nimlab.errors import InputError
 from nimlab.kernels import Progress, check_memory, chunk_edges, no_progress
@@ -157,6 +157,44 @@ def _sharing_columns(T, PA, PB, b_start, b_stop, known, index_table):
     return top
 
 
+@njit(cache=True, parallel=True)
+def _sharing_columns_parallel(T, PA, PB, b_start, b_stop, index_table):
+    """:func:`_sharing_columns` (computing) with the points of one column spread over threads.
+
+    The points ``(a, b)``, ``a <= b/2``, of one column depend only on earlier columns, and they
+    write disjoint bitsets: ``PA[2b - a]`` (indices ``>= 3b/2``), ``PA[b + a]`` (indices in
+    ``(b, 3b/2]``; ``own`` and ``mirror`` meet only at ``a = b/2``, the same point) and ``PB[b -
+    2a]``; the bitsets they read but do not write, ``PA[b - 2a]``, have indices ``<= b``.  So the
+    result is that of the sequential kernel, bit for bit.
+    """
+    full = ~np.uint64(0)
+    one = np.uint64(1)
+    top = 0
+    for b in range(b_start, b_stop):
+        for a in prange(b // 2 + 1):
+            s = b - 2 * a
+            own, mirror = 2 * b - a, b + a
+            w = 0
+            while True:
+                x = PA[own, w] | PA[mirror, w] | PB[s, w] | PA[s, w]
+                if x != full:
+                    break
+                w += 1
+            g = w * 64 + lowest_zero_bit(x, index_table)
+            T[b, a] = g
+            T[b, b - a] = g  # Theorem 1
+            word, bit = g >> 6, one << np.uint64(g & 63)
+            if a < b:
+                PA[own, word] |= bit
+            if a > 0:
+                PA[mirror, word] |= bit
+            PB[s, word] |= bit
+        for a in range(b // 2 + 1):
+            if T[b, a] > top:
+                top = T[b, a]
+    return top
+
+
 class _SharingState:
     """The line bitsets of a partly computed table, grown as values grow."""
 
@@ -175,7 +213,8 @@ class _SharingState:
                 setattr(self, name, new)
 
 
-def _run(T: np.ndarray, done: int, bound: int, progress: Progress) -> np.ndarray:
+def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
+         parallel: bool = False) -> np.ndarray:
     """Fill columns ``done..bound`` of ``T`` (columns below ``done`` already hold values)."""
     state = _SharingState(bound)
     top = 0
@@ -186,7 +225,12 @@ def _run(T: np.ndarray, done: int, bound: int, progress: Progress) -> np.ndarray
     for lo, hi in zip(edges, edges[1:]):
         # A value is at most one more than the largest value among its options, and at most b.
         state.ensure(min(top + (hi - lo) + 1, hi))
-        top = max(top, _sharing_columns(T, state.PA, state.PB, lo, hi, False, _DEBRUIJN_INDEX))
+        if parallel:
+            top = max(top, int(_sharing_columns_parallel(T, state.PA, state.PB, lo, hi,
+                                                         _DEBRUIJN_INDEX)))
+        else:
+            top = max(top, _sharing_columns(T, state.PA, state.PB, lo, hi, False,
+                                            _DEBRUIJN_INDEX))
         progress(hi, bound + 1)
     return T.T
 
@@ -197,8 +241,12 @@ def _check(bound: int) -> None:
                  (bound // 64 + 2) * 8, f"the Sharing Nim table for B = {bound}")
 
 
-def sharing_table(bound: int, progress: Progress = no_progress) -> np.ndarray:
+def sharing_table(bound: int, progress: Progress = no_progress,
+                  parallel: bool = False) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= bound``, -1 below the diagonal (fast).
+
+    ``parallel=True`` spreads the points of each column over Numba's threads (``prange``; their
+    number is ``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`); same table, bit for bit.
 
     The array is the transpose view of a C-ordered ``T[b, a]`` (columns are computed one at a
     time); ``np.ascontiguousarray`` makes a copy if a caller needs one.
@@ -207,11 +255,11 @@ def sharing_table(bound: int, progress: Progress = no_progress) -> np.ndarray:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
     _check(bound)
     T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
-    return _run(T, 0, bound, progress)
+    return _run(T, 0, bound, progress, parallel)
 
 
-def extend_sharing_table(stored: np.ndarray, bound: int,
-                         progress: Progress = no_progress) -> np.ndarray:
+def extend_sharing_table(stored: np.ndarray, bound: int, progress: Progress = no_progress,
+                         parallel: bool = False) -> np.ndarray:
     """Grow a table ``stored`` (``V`` for some smaller bound) to ``bound`` without recomputing it."""
     done = stored.shape[0]
     if done > bound + 1:
@@ -219,4 +267,4 @@ def extend_sharing_table(stored: np.ndarray, bound: int,
     _check(bound)
     T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
     T[:done, :done] = stored.T
-    return _run(T, done, bound, progress)
+    return _run(T, done, bound, progress, parallel)
