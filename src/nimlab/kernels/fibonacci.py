@@ -50,8 +50,7 @@ def _factor(factor: Any) -> Fraction:
 
 def cell_count(piles: int, bound: int) -> int:
     """The number of sorted tuples of ``piles`` piles in ``0..bound``."""
-    n = bound + 1
-    return {1: n, 2: n * (n + 1) // 2, 3: n * (n + 1) * (n + 2) // 6}[piles]
+    return cell_count4(piles, bound)
 
 
 @njit(cache=True, inline="always")
@@ -185,9 +184,12 @@ def _dtype_for(bound: int, factor: Fraction) -> np.dtype:
 
 def last_p_table(piles: int, bound: int, factor: Any = 2,
                  progress: Progress = no_progress) -> FibonacciTable:
-    """The fast kernel: ``last_p`` and first-move flags for ``piles`` (1-3) piles in ``0..bound``."""
+    """The fast kernel: ``last_p`` and first-move flags for ``piles`` (1-4) piles in ``0..bound``
+    (4 piles: :func:`last_p_table4`)."""
+    if piles == 4:
+        return last_p_table4(piles, bound, factor, progress)
     if piles not in (1, 2, 3):
-        raise InputError(f"the Fibonacci kernel handles 1, 2 or 3 piles, got {piles}")
+        raise InputError(f"the Fibonacci kernel handles 1 to 4 piles, got {piles}")
     if not 0 <= bound < NONE:
         raise InputError(f"the largest pile must be in 0..{NONE - 1}, got {bound}")
     factor = _factor(factor)
