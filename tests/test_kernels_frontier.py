@@ -128,10 +128,10 @@ def test_fibonacci_parallel_equals_sequential_bit_for_bit(piles, bound, factor):
 
 
 def test_fibonacci_lookup_four_piles():
-    look = fib_k.FibonacciLookup(4, 6, "3/2")
+    look = fib_k.FibonacciLookup(4, 5, "3/2")
     game = look.game
-    for piles in product(range(0, 7), repeat=4):
-        for last in range(0, 6):
+    for piles in product(range(0, 6), repeat=4):
+        for last in range(0, 5):
             if last == 0 and min(piles) < 2:
                 continue
             position = (piles, last)

@@ -300,3 +300,42 @@ def subtraction_values(subtraction_set: Sequence[int], bound: int,
     return cached("subtraction", {"set": sorted(int(a) for a in subtraction_set)}, bound,
                   lambda b, p: cash.subtraction_values(subtraction_set, b),
                   use_cache=use_cache)
+
+
+# ------------------------------------------------------------------- the issue-12 kernels
+def wythoff_table(bound: int, progress: Progress = no_progress,
+                  use_cache: bool = True) -> np.ndarray:
+    """``G[a, b]`` of Wythoff's game for ``0 <= a, b <= bound`` (see
+    :mod:`nimlab.kernels.wythoff`)."""
+    from nimlab.kernels import wythoff
+
+    return cached("wythoff", {}, bound, lambda b, p: wythoff.wythoff_table(b, p),
+                  use_cache=use_cache, progress=progress)
+
+
+def graph_values(vertices: int, edges: Sequence[tuple[int, int]], bound: int,
+                 progress: Progress = no_progress, use_cache: bool = True) -> np.ndarray:
+    """Graph Nim values on the box ``[0, bound]^vertices`` (see :mod:`nimlab.kernels.graphnim`)."""
+    from nimlab.kernels import graphnim
+
+    arcs = sorted([int(u), int(v)] for u, v in edges)
+    return cached("graph-nim", {"vertices": vertices, "edges": arcs}, bound,
+                  lambda b, p: graphnim.graph_values(vertices, edges, b, p),
+                  use_cache=use_cache, progress=progress)
+
+
+def sharing4_values(total: int, progress: Progress = no_progress,
+                    use_cache: bool = True) -> np.ndarray:
+    """``V[x, y, z] = G(0, x, y, z)`` of 4-pile Sharing Nim for keys of total ``<= total``
+    (see :func:`nimlab.kernels.graphnim.sharing4_values`)."""
+    from nimlab.kernels import graphnim
+
+    def slicer(array: np.ndarray, stored: Bound, t: Bound) -> np.ndarray:
+        part = np.array(array[:t + 1, :t + 1, :t + 1])
+        x, y, z = np.indices(part.shape, sparse=True)
+        part[x + y + z > t] = -1
+        return part
+
+    return cached("sharing4", {}, total, lambda t, p: graphnim.sharing4_values(t, p),
+                  slicer=slicer, use_cache=use_cache, progress=progress,
+                  work=(total + 1) ** 3 // 6)

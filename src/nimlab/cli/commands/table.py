@@ -6,7 +6,7 @@ import click
 from rich.table import Table as RichTable
 
 from nimlab.cli.common import console, emit_json, json_option, max_states_option, progress_bar
-from nimlab.tables import Table, build_table
+from nimlab.tables import GridRows, Table, build_table
 
 
 def render(table: Table) -> RichTable:
@@ -26,6 +26,38 @@ def render(table: Table) -> RichTable:
         shown.add_row(str(label), *["" if c is None else str(c) for c in row])
     shown.add_row(table.corner, *map(str, table.columns), style="bold")
     return shown
+
+
+def kernel_table(game: str, bound: int | None, piles: int | None, factor: str | None,
+                 others: bool, progress, cache: bool) -> Table | None:
+    """The tables the kernels of issue 12 answer (Wythoff; Fibonacci Nim with 4 piles), or
+    ``None`` to let :func:`nimlab.tables.build_table` answer (and check the options)."""
+    from nimlab import store
+    from nimlab.errors import InputError
+
+    if others or bound is None or bound < 0:
+        return None
+    if game == "wythoff" and piles is None and factor is None:
+        values = store.wythoff_table(bound, progress, use_cache=cache)
+        return Table(f"wythoff: Grundy values G(a, b) for 0 <= a, b <= {bound}", "grid",
+                     list(range(bound + 1)), GridRows(values), list(range(bound + 1)), "a/b",
+                     meta={"game": "wythoff", "max": bound}, array=values)
+    if game == "fibonacci" and piles == 4:
+        from nimlab.kernels.fibonacci import _factor
+
+        rational = _factor(2 if factor is None else factor)
+        cells = (bound + 1) * (bound + 2) * (bound + 3) * (bound + 4) // 24
+        if cells > 450_000_000:  # N = 320: about 5 GB and 10 minutes on a 2-core machine
+            raise InputError(f"the 4-pile Fibonacci table for --max {bound} has {cells:,} "
+                             f"cells, about {cells * 11 / 2**30:,.0f} GB and hours of work; use "
+                             "--max 320 or less")
+        found = store.fibonacci_first_move(4, bound, rational, progress, use_cache=cache)
+        shown = 2 if factor is None else factor
+        return Table(f"Fibonacci Nim (factor {shown}): first-move P-positions, 4 piles in "
+                     f"2..{bound}", "list", [f"pile{i + 1}" for i in range(4)],
+                     [list(p) for p in found], header=False,
+                     meta={"game": "fibonacci", "piles": 4, "max": bound, "factor": str(shown)})
+    return None
 
 
 @click.command("table")
@@ -56,7 +88,9 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
     partial file.
     """
     with progress_bar(f"{game} table") as update:
-        table = build_table(game, bound=bound, piles=piles, stones=stones, variant=variant,
+        others = any(x is not None for x in (stones, variant, subtraction_set))
+        table = kernel_table(game, bound, piles, factor, others, update, not no_cache) or \
+            build_table(game, bound=bound, piles=piles, stones=stones, variant=variant,
                             subtraction_set=subtraction_set, factor=factor, progress=update,
                             max_states=max_states, cache=not no_cache)
     if out:
