@@ -2,7 +2,8 @@
 
 Both functions return the contract of :func:`nimlab.tables.sharing_values`: a square integer
 array, ``-1`` below the diagonal (``a > b``).  Values never exceed ``b`` (a position has at most
-``b`` options), so ``int16`` storage is used while ``B < 32767`` and ``int32`` beyond.
+``b`` options), so ``int16`` storage is used up to ``B = 48,000`` (values stay near ``0.66 b``; the
+kernel widens the table to ``int32`` before a value could overflow) and ``int32`` beyond.
 
 **Reference** (:func:`sharing_reference`): the triple loop - every option of every position
 ``(0, a, b)`` by the three move types of the paper's Section 1, reduced by Lemma 1 (subtract the
@@ -43,8 +44,20 @@ from nimlab.kernels import Progress, check_memory, chunk_edges, no_progress
 WORD = 64
 
 
+#: ``int16`` tables up to this bound.  A value never exceeds ``b``, and in practice stays near
+#: ``0.66 b`` (1315 at b = 2000, 5280 at b = 8000), so ``int16`` holds the tables up to about
+#: b = 49,000; the kernel checks before every chunk that the values it may produce fit, and
+#: widens the table to ``int32`` if they might not (never seen; correct either way).
+INT16_BOUND = 48000
+
+
 def value_dtype(bound: int) -> np.dtype:
-    """``int16`` while every value (at most ``bound``) fits, else ``int32``."""
+    """``int16`` up to :data:`INT16_BOUND` (the kernel widens if ever needed), else ``int32``."""
+    return np.dtype(np.int16) if bound <= INT16_BOUND else np.dtype(np.int32)
+
+
+def reference_dtype(bound: int) -> np.dtype:
+    """The references' dtype: ``int16`` while every conceivable value (``<= bound``) fits."""
     return np.dtype(np.int16) if bound < np.iinfo(np.int16).max else np.dtype(np.int32)
 
 
@@ -90,7 +103,7 @@ def _reference_fill(V, b_start, b_stop):
 
 def sharing_reference(bound: int) -> np.ndarray:
     """The triple loop in plain Python (slow; for tests on small ``bound``)."""
-    V = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    V = np.full((bound + 1, bound + 1), -1, dtype=reference_dtype(bound))
     return _reference_fill(V, 0, bound + 1)
 
 
@@ -99,7 +112,7 @@ _reference_fill_compiled = njit(cache=True)(_reference_fill)
 
 def sharing_reference_compiled(bound: int) -> np.ndarray:
     """The same triple loop compiled with Numba: the benchmark's baseline."""
-    V = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    V = np.full((bound + 1, bound + 1), -1, dtype=reference_dtype(bound))
     return _reference_fill_compiled(V, 0, bound + 1)
 
 
@@ -224,7 +237,10 @@ def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
     edges = chunk_edges(done, bound + 1, 3)
     for lo, hi in zip(edges, edges[1:]):
         # A value is at most one more than the largest value among its options, and at most b.
-        state.ensure(min(top + (hi - lo) + 1, hi))
+        limit = min(top + (hi - lo) + 1, hi)
+        state.ensure(limit)
+        if limit > np.iinfo(T.dtype).max:  # widen before a value could overflow
+            T = T.astype(np.int32)
         if parallel:
             top = max(top, int(_sharing_columns_parallel(T, state.PA, state.PB, lo, hi,
                                                          _DEBRUIJN_INDEX)))
