@@ -1,4 +1,4 @@
-"""Multiple Fibonacci Nim on 1, 2 or 3 piles, any rational factor ``R`` (Zhou's paper, Section 2).
+"""Multiple Fibonacci Nim on 1 to 4 piles, any rational factor ``R`` (Zhou's paper, Section 2).
 
 A position is ``(piles; x)`` with ``x`` the previous removal; after ``x > 0`` a move takes
 ``1..floor(R x)`` chips from one pile.  By Theorem 2.2 the P-positions among ``(p; 1), (p; 2), ...``
