@@ -408,19 +408,21 @@ class FibonacciTable4(FibonacciTable):
 
 def tuples_of4(piles: int, indices: np.ndarray) -> list[tuple[int, ...]]:
     """The sorted tuples (1-4 piles) at flat ``indices`` of :func:`cell4`, as a sorted list."""
-    want = sorted(int(x) for x in indices)
-    found = []
-    for i in want:
-        # Peel the piles off from the largest: the largest a with C(a + piles - 1, piles) <= i.
-        tup, rest = [], i
-        for k in range(piles, 0, -1):
-            a = 0
-            while cell_count4(k, a) <= rest:  # tuples of k piles with largest pile < a + 1
-                a += 1
-            tup.append(a)
-            rest -= cell_count4(k, a - 1) if a > 0 else 0
-        found.append(tuple(tup))
-    return sorted(found)
+    rest = np.sort(np.asarray(indices, dtype=np.int64))
+    if rest.size == 0:
+        return []
+    columns = []
+    for k in range(piles, 0, -1):
+        # The tuples of k piles whose largest pile is a start at C(a + k - 1, k).
+        top = 1
+        while cell_count4(k, top - 1) <= int(rest.max()):
+            top *= 2
+        starts = np.array([cell_count4(k, a - 1) if a > 0 else 0 for a in range(top + 1)],
+                          dtype=np.int64)
+        a = np.searchsorted(starts, rest, side="right") - 1
+        columns.append(a)
+        rest = rest - starts[a]
+    return sorted(zip(*(map(int, c) for c in columns)))
 
 
 def last_p_table4(piles: int, bound: int, factor: Any = 2, progress: Progress = no_progress,
