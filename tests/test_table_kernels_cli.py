@@ -78,3 +78,9 @@ def test_store_keeps_sharing4_and_graph_tables(cache):
     V = store.graph_values(3, edges, 8)
     assert np.array_equal(store.graph_values(3, edges, 5), V[:6, :6, :6])
     assert {e.meta["game"] for e in store.entries()} == {"sharing4", "graph-nim"}
+
+
+def test_table_wythoff_refuses_huge_bounds(cache):
+    result = run("table", "wythoff", "--max", "100000", "--json")
+    assert result.exit_code == 2
+    assert "--max 30000 or less" in result.output and "Traceback" not in result.output
