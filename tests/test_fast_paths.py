@@ -180,3 +180,44 @@ def test_sharing_one_positions_theorem_4_against_the_solver():
             truth = solver.value((0, a, b))
             assert (found.value == 1) == (truth == 1), (a, b)
             assert found.outcome == ("P" if truth == 0 else "N")
+
+
+# ------------------------------------------------------------ the kernel tables declared by games
+def _kernel_answer(game, position, kind):
+    found = [a for a in fast_answers(game, position) if a.method == "kernel table"]
+    assert found, (game, position, kind)
+    return found[0]
+
+
+def test_wythoff_table_path_against_brute_force():
+    game = make_game("wythoff")
+    for a, b in product(range(13), repeat=2):
+        found = _kernel_answer(game, (a, b), "wythoff")
+        assert found.value == brute.wythoff(a, b)
+        check_against(game, (a, b), brute.wythoff(a, b))
+
+
+@pytest.mark.parametrize("variant", ["normal", "misere", "loop"])
+def test_four_pile_end_nim_table_path_against_brute_force(variant):
+    game = make_game("end-nim", variant=variant)
+    for row in product(range(1, 5), repeat=4):
+        found = _kernel_answer(game, row, "end-nim 4")
+        assert found.value == brute.end_nim(row, variant), (row, variant)
+
+
+@pytest.mark.parametrize("edges", ["0-1,1-2", "0-1,1-2,2-0", "0-1,0-2,1-2,2-1,3-0"])
+def test_graph_nim_table_path_against_brute_force(edges):
+    vertices = 4 if "3" in edges else 3
+    game = make_game("graph-nim", edges=edges, vertices=vertices)
+    for position in product(range(5), repeat=vertices):
+        found = _kernel_answer(game, position, "graph-nim")
+        assert found.value == brute.graph_nim(position, game.edges), (position, edges)
+
+
+def test_four_pile_sharing_table_path_against_brute_force():
+    game = make_game("sharing")
+    for position in product(range(6), repeat=4):
+        if position != tuple(sorted(position)):
+            continue
+        found = _kernel_answer(game, position, "sharing 4")
+        assert found.value == brute.sharing(position), position

@@ -71,7 +71,19 @@ def test_sharing_extension_equals_a_fresh_table():
 
 def test_sharing_value_dtype_falls_back_when_int16_is_too_small():
     assert sh_k.value_dtype(2000) == np.int16
-    assert sh_k.value_dtype(40000) == np.int32
+    assert sh_k.value_dtype(40000) == np.int16  # values stay near 0.66 b (checked as it goes)
+    assert sh_k.value_dtype(60000) == np.int32
+    assert sh_k.reference_dtype(40000) == np.int32
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_sharing_kernel_widens_a_table_whose_values_might_overflow(parallel):
+    # An int8 table for B = 300 (values up to about 200): the kernel must widen it in time.
+    from nimlab.kernels import no_progress
+    T = np.full((301, 301), -1, dtype=np.int8)
+    widened = sh_k._run(T, 0, 300, no_progress, parallel)
+    assert widened.dtype == np.int32 and widened.max() > 127
+    assert np.array_equal(widened, sh_k.sharing_values(300))
 
 
 def test_sharing_kernel_reports_progress_to_the_end():
@@ -208,7 +220,7 @@ def test_kernels_reject_bad_parameters():
     with pytest.raises(InputError):
         end_k.endnim_values(2, 5, "sideways")
     with pytest.raises(InputError):
-        fib_k.last_p_table(4, 5)
+        fib_k.last_p_table(5, 5)
     with pytest.raises(InputError, match="0..65534"):
         fib_k.last_p_table(2, 70000)
     with pytest.raises(InputError, match="GB of memory"):

@@ -380,12 +380,12 @@ def sharing_values(bound: int, progress: Progress = quiet, use_cache: bool = Tru
 def fibonacci_first_move(piles: int, bound: int, factor: Any = 2,
                          progress: Progress = quiet,
                          use_cache: bool = True) -> list[tuple[int, ...]]:
-    """First-move P-positions of ``piles`` (1-3) piles in ``2..bound``, descending, sorted."""
+    """First-move P-positions of ``piles`` (1-4) piles in ``2..bound``, descending, sorted."""
     from nimlab.kernels import fibonacci
 
     factor = fibonacci._factor(factor)
-    if piles not in (1, 2, 3):
-        raise InputError(f"the Fibonacci kernel handles 1, 2 or 3 piles, got {piles}")
+    if piles not in (1, 2, 3, 4):
+        raise InputError(f"the Fibonacci kernels handle 1 to 4 piles, got {piles}")
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
 
@@ -451,3 +451,46 @@ def subtraction_values(subtraction_set: Sequence[int], bound: int,
                   lambda b, p: cash.subtraction_values(subtraction_set, b),
                   use_cache=use_cache, nbytes=(bound + 1) * 8,
                   what=f"the nim-sequence of NIM(A) up to n = {bound}")
+
+
+
+# ------------------------------------------------------------------- the issue-12 kernels
+def wythoff_table(bound: int, progress: Progress = quiet,
+                  use_cache: bool = True) -> np.ndarray:
+    """``G[a, b]`` of Wythoff's game for ``0 <= a, b <= bound`` (see
+    :mod:`nimlab.kernels.wythoff`)."""
+    from nimlab.kernels import wythoff
+
+    return cached("wythoff", {}, bound, lambda b, p: wythoff.wythoff_table(b, p),
+                  use_cache=use_cache, progress=progress, nbytes=(bound + 1) ** 2 * 2,
+                  what=f"the Wythoff table for N = {bound}")
+
+
+def graph_values(vertices: int, edges: Sequence[tuple[int, int]], bound: int,
+                 progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
+    """Graph Nim values on the box ``[0, bound]^vertices`` (see :mod:`nimlab.kernels.graphnim`)."""
+    from nimlab.kernels import graphnim
+
+    arcs = sorted([int(u), int(v)] for u, v in edges)
+    return cached("graph-nim", {"vertices": vertices, "edges": arcs}, bound,
+                  lambda b, p: graphnim.graph_values(vertices, edges, b, p),
+                  use_cache=use_cache, progress=progress, nbytes=2 * (bound + 1) ** vertices,
+                  what=f"the Graph Nim table on {vertices} vertices for N = {bound}")
+
+
+def sharing4_values(total: int, progress: Progress = quiet,
+                    use_cache: bool = True) -> np.ndarray:
+    """``V[x, y, z] = G(0, x, y, z)`` of 4-pile Sharing Nim for keys of total ``<= total``
+    (see :func:`nimlab.kernels.graphnim.sharing4_values`)."""
+    from nimlab.kernels import graphnim
+
+    def slicer(array: np.ndarray, stored: Bound, t: Bound) -> np.ndarray:
+        part = np.array(array[:t + 1, :t + 1, :t + 1])
+        x, y, z = np.indices(part.shape, sparse=True)
+        part[x + y + z > t] = -1
+        return part
+
+    return cached("sharing4", {}, total, lambda t, p: graphnim.sharing4_values(t, p),
+                  slicer=slicer, use_cache=use_cache, progress=progress,
+                  work=(total + 1) ** 3 // 6, nbytes=2 * (total + 1) ** 3,
+                  what=f"the 4-pile Sharing Nim table for total {total}")

@@ -196,9 +196,16 @@ def fibonacci_first_move_p_positions(piles: int, bound: int, factor: Any = 2,
                                      cache: bool = True) -> list[tuple[int, ...]]:
     """All first-move P-positions with ``piles`` piles in ``2..bound``, descending piles.
 
-    1 to 3 piles: the kernel of :mod:`nimlab.kernels.fibonacci`; more piles: the generic solver.
+    1 to 4 piles: the kernels of :mod:`nimlab.kernels.fibonacci` (4 piles: refused beyond
+    N = 320, hours of work); more piles: the generic solver.
     """
-    if piles in (1, 2, 3):
+    if piles == 4:
+        cells = (bound + 1) * (bound + 2) * (bound + 3) * (bound + 4) // 24
+        if cells > 450_000_000:  # N = 320: about 5 GB and 10 minutes on a 2-core machine
+            raise InputError(f"the 4-pile Fibonacci table for --max {bound} has {cells:,} "
+                             f"cells, about {cells * 11 / 2**30:,.0f} GB and hours of work; use "
+                             "--max 320 or less")
+    if piles in (1, 2, 3, 4):
         return store.fibonacci_first_move(piles, bound, factor, progress, use_cache=cache)
     game = FibonacciNim(factor)
     solver = solver_for(game, max_states)
@@ -283,6 +290,20 @@ def two_pile_table(name: str, bound: int, progress: Progress = quiet,
                  meta={"game": name, "max": bound})
 
 
+def wythoff_table(bound: int, progress: Progress = quiet,
+                  max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
+    """Wythoff's Grundy values ``G(a, b)``, ``0 <= a, b <= bound``, from the compiled kernel
+    (:mod:`nimlab.kernels.wythoff`) through the store; refused beyond N = 30,000."""
+    if bound > 30000:  # N = 20,000 took 344 s on a loaded 2-core machine; time grows ~N**3
+        raise InputError(f"the Wythoff table for --max {bound} would take about "
+                         f"{344 * (bound / 20000) ** 3 / 60:,.0f} minutes and "
+                         f"{(bound + 1) ** 2 * 2 / 2**30:,.1f} GB; use --max 30000 or less")
+    values = store.wythoff_table(bound, progress, use_cache=cache)
+    return Table(f"wythoff: Grundy values G(a, b) for 0 <= a, b <= {bound}", "grid",
+                 list(range(bound + 1)), GridRows(values), list(range(bound + 1)), "a/b",
+                 meta={"game": "wythoff", "max": bound}, array=values)
+
+
 def _fibonacci(bound, piles, stones, variant, subtraction_set, factor, common) -> Table:
     piles = 3 if piles is None else piles
     if piles < 1:
@@ -304,23 +325,32 @@ class TableSpec:
     allowed: tuple[str, ...]
     build: Callable[..., Table]
     cached: bool = True
+    #: Whether the table has a column per value 0..--max (too wide to print past a few hundred).
+    grid: bool = True
 
 
 #: The tables, by game: default ``--max``, the options that apply, and the builder
 #: ``build(bound, piles, stones, variant, subtraction_set, factor, common)``.
 TABLES: dict[str, TableSpec] = {
     "sharing": TableSpec(16, (), lambda b, p, n, v, s, f, c: sharing_table(b, **c)),
-    "fibonacci": TableSpec(20, ("--piles", "--factor"), _fibonacci),
+    "fibonacci": TableSpec(20, ("--piles", "--factor"), _fibonacci, grid=False),
     "end-nim": TableSpec(12, ("--piles", "--variant"), lambda b, p, n, v, s, f, c: endnim_table(
         3 if p is None else p, max(b, 1), v or "normal", **c)),
     "cash": TableSpec(20, ("--set", "--n"), lambda b, p, n, v, s, f, c: cash_table(
         _needs_set("cash", s), 14 if n is None else n, b, **c)),
     "subtraction": TableSpec(50, ("--set",), lambda b, p, n, v, s, f, c: subtraction_table(
-        _needs_set("subtraction", s), b, **c)),
+        _needs_set("subtraction", s), b, **c), grid=False),
     "nim": TableSpec(15, (), lambda b, p, n, v, s, f, c: two_pile_table("nim", b, **c), False),
-    "wythoff": TableSpec(15, (), lambda b, p, n, v, s, f, c: two_pile_table("wythoff", b, **c),
-                         False),
+    "wythoff": TableSpec(15, (), lambda b, p, n, v, s, f, c: wythoff_table(b, **c)),
 }
+
+
+def table_spec(game: str) -> TableSpec:
+    """The :class:`TableSpec` of ``game``; raises :class:`InputError` for a game with none."""
+    spec = TABLES.get(game)
+    if spec is None:
+        raise InputError(f"no table for {game!r}; tables exist for: {', '.join(TABLES)}")
+    return spec
 
 
 def build_table(game: str, *, bound: int | None, piles: int | None = None,
@@ -330,9 +360,7 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
                 max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """Build ``nimlab table GAME`` from :data:`TABLES`; raises :class:`InputError` for options
     that do not fit."""
-    spec = TABLES.get(game)
-    if spec is None:
-        raise InputError(f"no table for {game!r}; tables exist for: {', '.join(TABLES)}")
+    spec = table_spec(game)
     bound = spec.default if bound is None else bound
     if bound < 0:
         raise InputError(f"--max must be >= 0, got {bound}")

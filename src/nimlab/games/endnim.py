@@ -46,7 +46,8 @@ class EndNim(PileGame):
     source = "end-nim.txt (Cairns and Ho)"
     min_pile = 1
     noun = "coins"
-    fast_paths = ("nimlab.strategy.endnim:EndNimStrategy", "nimlab.kernels.solvers:EndNimTable")
+    fast_paths = ("nimlab.strategy.endnim:EndNimStrategy", "nimlab.kernels.solvers:EndNimTable",
+                  "nimlab.kernels.solvers:EndNim4Table")
     move_help = "L-K or R-K (take K coins from the left or right end pile)"
 
     @classmethod

@@ -103,7 +103,7 @@ class Wythoff(PileGame):
     summary = "two piles: take any number from one pile, or the same number from both"
     source = "baseline (Wythoff); sharing-nim.txt Sections 1, 4 and 7"
     pile_count = 2
-    fast_paths = ("nimlab.strategy.wythoff:WythoffStrategy",)
+    fast_paths = ("nimlab.strategy.wythoff:WythoffStrategy", "nimlab.kernels.solvers:WythoffTable")
     move_help = "P-K (take K from pile P) or both-K (take K from both piles)"
 
     def estimate_states(self, position: Piles) -> int:

@@ -78,6 +78,7 @@ class GraphNim(PileGame):
     summary = ("tokens on the vertices of a digraph; move some from u to a successor v, "
                "v ending no larger than u")
     source = "sharing-nim.txt, Section 7 (Graph Nim)"
+    fast_paths = ("nimlab.kernels.solvers:GraphNimTable",)
     move_help = "U>V:K (move K tokens from pile U to pile V)"
 
     @classmethod
@@ -191,7 +192,8 @@ class SharingNim(GraphNim):
     summary = "move tokens from one pile to another, which must not end up larger"
     source = "sharing-nim.txt (3 piles; n piles in Section 7)"
     pile_count = None
-    fast_paths = ("nimlab.strategy.sharing:SharingStrategy", "nimlab.kernels.solvers:SharingTable")
+    fast_paths = ("nimlab.strategy.sharing:SharingStrategy", "nimlab.kernels.solvers:SharingTable",
+                  "nimlab.kernels.solvers:Sharing4Table")
 
     @classmethod
     def from_options(cls, position_text: str | None = None, **options):

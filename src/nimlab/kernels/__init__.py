@@ -17,6 +17,20 @@ Python API for other modules (all return NumPy arrays):
 * :func:`nimlab.kernels.cash.subtraction_values` ``(set, n)`` and
   :func:`nimlab.kernels.cash.cash_winners` ``(set, n, d)`` - NIM(A) and NIM(A) with cash.
 
+* :func:`nimlab.kernels.wythoff.wythoff_table` ``(N)`` - ``G[a, b]`` of Wythoff's game.
+* :func:`nimlab.kernels.fibonacci.last_p_table4` ``(piles, N, factor, parallel=False)`` - the
+  Fibonacci kernel for 1 to 4 piles (``last_p_table`` hands 4 piles to it).
+* :func:`nimlab.kernels.graphnim.graph_values` ``(vertices, edges, N)`` - Graph Nim on a digraph
+  of up to 4 vertices; :func:`~nimlab.kernels.graphnim.sharing4_values` ``(total)`` - 4-pile
+  Sharing Nim; ``endnim_values(4, N, variant)`` - 4-pile End-Nim.
+* ``parallel=True`` (Sharing Nim, Fibonacci): Numba ``prange`` over the points that do not depend
+  on each other, as many threads as ``NUMBA_NUM_THREADS``; the same table bit for bit.
+* Look-ups for the dispatcher's fast paths (``covers`` / ``value`` / ``outcome``, raising
+  :class:`~nimlab.errors.InputError` outside their bounds):
+  :class:`~nimlab.kernels.wythoff.WythoffLookup`, :class:`~nimlab.kernels.fibonacci.FibonacciLookup`,
+  :class:`~nimlab.kernels.graphnim.GraphNimLookup`, :class:`~nimlab.kernels.graphnim.Sharing4Lookup`,
+  :class:`~nimlab.kernels.endnim.EndNimLookup`.
+
 * :func:`nimlab.kernels.solvers.table_solver` ``(game, bound, **options)`` - the generic
   solver's ``value(position)`` / ``outcome(position)`` answered from a kernel table.
 

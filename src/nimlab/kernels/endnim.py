@@ -96,8 +96,10 @@ def endnim_values(piles: int, bound: int, variant: str = "normal",
     """Values of End-Nim rows of ``piles`` (1-3) piles in ``0..bound`` (layout: module docstring)."""
     if variant not in VARIANTS:
         raise InputError(f"unknown End-Nim variant {variant!r}; allowed: {', '.join(VARIANTS)}")
-    if piles not in (1, 2, 3):
-        raise InputError(f"the End-Nim kernel handles 1, 2 or 3 piles, got {piles}")
+    if piles not in (1, 2, 3, 4):
+        raise InputError(f"the End-Nim kernel handles 1 to 4 piles, got {piles}")
+    if piles == 4:
+        return endnim_values4(bound, variant, progress)
     dtype = np.dtype(np.int16 if 2 * bound + 2 < np.iinfo(np.int16).max else np.int32)
     side = bound + 1
     # Checked before anything is allocated: the 2-pile grid (int64), and for 3 piles the cube
@@ -122,6 +124,71 @@ def endnim_values(piles: int, bound: int, variant: str = "normal",
         V[:, b, :] = grid
         progress(b, bound)
     return V
+
+
+def endnim_values4(bound: int, variant: str = "normal",
+                   progress: Progress = quiet) -> np.ndarray:
+    """Values of 4-pile End-Nim rows with piles in ``0..bound``: ``V[a, b, c, d]`` for
+    ``b, c >= 1``; ``V[0, b, c, d]`` = the row ``(b, c, d)`` (3-pile layout: ``d = 0`` is the
+    row ``(b, c)``), ``V[a, b, c, 0]`` = the row ``(a, b, c)``; slices ``b = 0`` or ``c = 0``
+    are -1 (the middle piles are never emptied).
+
+    With the middle piles ``(b, c)`` fixed the options of ``(a, b, c, d)`` are the prefixes of a
+    row and of a column of one grid, whose row and column 0 hold 3-pile values: the 3-pile
+    routine, once per pair ``(b, c)``.
+    """
+    if variant not in VARIANTS:
+        raise InputError(f"unknown End-Nim variant {variant!r}; allowed: {', '.join(VARIANTS)}")
+    if bound < 0:
+        raise InputError(f"the largest pile must be >= 0, got {bound}")
+    dtype = np.dtype(np.int16 if 3 * bound + 3 < np.iinfo(np.int16).max else np.int32)
+    check_memory((bound + 1) ** 4 * dtype.itemsize + (bound + 1) ** 3 * 2,
+                 f"the 4-pile End-Nim table for N = {bound}")
+    three = endnim_values(3, bound, variant)
+    V = np.full((bound + 1,) * 4, -1, dtype=dtype)
+    grid = np.empty((bound + 1, bound + 1), dtype=np.int64)
+    for b in range(1, bound + 1):
+        for c in range(1, bound + 1):
+            grid[0, :] = three[b, c, :]  # (b, c, d): the left pile is gone
+            grid[:, 0] = three[:, b, c]  # (a, b, c): the right pile is gone
+            grid[0, 0] = three[b, c, 0]  # (b, c)
+            _fill_grid(grid, _DEBRUIJN_INDEX)
+            V[:, b, c, :] = grid
+        progress(b, bound)
+    return V
+
+
+class EndNimLookup:
+    """Values of End-Nim (game ``end-nim``, the given variant) for rows of 1 to ``piles`` (<= 4)
+    piles, each ``<= bound``, from :func:`endnim_values` (layouts in this module).  ``value`` /
+    ``outcome``; ``covers`` decides cheaply; a row outside raises
+    :class:`~nimlab.errors.InputError`."""
+
+    def __init__(self, piles: int, bound: int, variant: str = "normal",
+                 table: np.ndarray | None = None):
+        self.piles, self.bound, self.variant = piles, bound, variant
+        self.table = endnim_values(piles, bound, variant) if table is None else table
+        self.single = single_pile_values(bound, variant)
+
+    def covers(self, row) -> bool:
+        return 1 <= len(row) <= self.piles and min(row) >= 1 and max(row) <= self.bound
+
+    def value(self, row) -> int:
+        if not self.covers(row):
+            raise InputError(f"{','.join(map(str, row))} lies outside the End-Nim table (rows "
+                             f"of 1 to {self.piles} piles, each in 1..{self.bound}); use a "
+                             "larger bound or the generic solver")
+        if len(row) == 1:
+            return int(self.single[row[0]])
+        if self.piles == 2:
+            return int(self.table[tuple(row)])
+        if self.piles == 3:
+            return int(self.table[(0, *row) if len(row) == 2 else tuple(row)])
+        index = {2: (0, *row, 0), 3: (0, *row), 4: tuple(row)}[len(row)]
+        return int(self.table[index])
+
+    def outcome(self, row) -> str:
+        return "P" if self.value(row) == 0 else "N"
 
 
 # --------------------------------------------------------------------------- reference

@@ -1,4 +1,4 @@
-"""Multiple Fibonacci Nim on 1, 2 or 3 piles, any rational factor ``R`` (Zhou's paper, Section 2).
+"""Multiple Fibonacci Nim on 1 to 4 piles, any rational factor ``R`` (Zhou's paper, Section 2).
 
 A position is ``(piles; x)`` with ``x`` the previous removal; after ``x > 0`` a move takes
 ``1..floor(R x)`` chips from one pile.  By Theorem 2.2 the P-positions among ``(p; 1), (p; 2), ...``
@@ -35,7 +35,7 @@ from math import floor
 from typing import Any
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
@@ -51,8 +51,7 @@ def _factor(factor: Any) -> Fraction:
 
 def cell_count(piles: int, bound: int) -> int:
     """The number of sorted tuples of ``piles`` piles in ``0..bound``."""
-    n = bound + 1
-    return {1: n, 2: n * (n + 1) // 2, 3: n * (n + 1) * (n + 2) // 6}[piles]
+    return cell_count4(piles, bound)
 
 
 @njit(cache=True, inline="always")
@@ -186,9 +185,12 @@ def _dtype_for(bound: int, factor: Fraction) -> np.dtype:
 
 def last_p_table(piles: int, bound: int, factor: Any = 2,
                  progress: Progress = quiet) -> FibonacciTable:
-    """The fast kernel: ``last_p`` and first-move flags for ``piles`` (1-3) piles in ``0..bound``."""
+    """The fast kernel: ``last_p`` and first-move flags for ``piles`` (1-4) piles in ``0..bound``
+    (4 piles: :func:`last_p_table4`)."""
+    if piles == 4:
+        return last_p_table4(piles, bound, factor, progress)
     if piles not in (1, 2, 3):
-        raise InputError(f"the Fibonacci kernel handles 1, 2 or 3 piles, got {piles}")
+        raise InputError(f"the Fibonacci kernel handles 1 to 4 piles, got {piles}")
     if not 0 <= bound < NONE:
         raise InputError(f"the largest pile must be in 0..{NONE - 1}, got {bound}")
     factor = _factor(factor)
@@ -245,3 +247,254 @@ def reference_status(piles: int, bound: int, factor: Any = 2) -> tuple[dict, dic
     first = {p: not any(follower_p(p, j, i) for j in range(piles) for i in range(1, p[j]))
              for p in tuples if min(p) >= 2}
     return status, first, top
+
+
+# --------------------------------------------------------------------------- 1 to 4 piles
+# The same algorithm for up to 4 piles, written over 4-tuples ``a >= b >= c >= d`` (unused piles
+# are 0).  Two drivers visit the tuples: in lexicographic order (sequential), or level by level of
+# the pile total (parallel: a move lowers the total, so the tuples of one total depend only on
+# smaller totals; two tuples of one total never share a line, so the per-line stacks are touched
+# by one thread at a time, and every line still sees its points in increasing order).  Both give
+# the same table, bit for bit.
+MAX_PILES = 4
+
+
+@njit(cache=True, inline="always")
+def cell4(piles, a, b, c, d):
+    """Index of the sorted tuple ``a >= b >= c >= d`` of ``piles`` piles in the flat table."""
+    if piles == 4:
+        return (a * (a + 1) * (a + 2) * (a + 3) // 24 + b * (b + 1) * (b + 2) // 6
+                + c * (c + 1) // 2 + d)
+    if piles == 3:
+        return a * (a + 1) * (a + 2) // 6 + b * (b + 1) // 2 + c
+    if piles == 2:
+        return a * (a + 1) // 2 + b
+    if piles == 1:
+        return a
+    return 0
+
+
+def cell_count4(piles: int, bound: int) -> int:
+    """The number of sorted tuples of ``piles`` (0-4) piles in ``0..bound``."""
+    n, count = bound + 1, 1
+    for i in range(piles):
+        count = count * (n + i) // (i + 1)
+    return count
+
+
+@njit(cache=True, inline="always")
+def _line_of(pos, role):
+    """The other three piles of ``pos`` (sorted, descending) when pile ``role`` varies."""
+    if role == 0:
+        return pos[1], pos[2], pos[3]
+    if role == 1:
+        return pos[0], pos[2], pos[3]
+    if role == 2:
+        return pos[0], pos[1], pos[3]
+    return pos[0], pos[1], pos[2]
+
+
+@njit(cache=True, inline="always")
+def _place(u, q, r, s):
+    """The sorted tuple with ``u`` put on the line ``q >= r >= s``, and ``u``'s role there
+    (the first of equal piles)."""
+    if u >= q:
+        return u, q, r, s, 0
+    if u >= r:
+        return q, u, r, s, 1
+    if u >= s:
+        return q, r, u, s, 2
+    return q, r, s, u, 3
+
+
+@njit(cache=True, inline="always")
+def _point(piles, a, b, c, d, num, den, cap, last, first, links, tops):
+    pos = (a, b, c, d)
+    here = cell4(piles, a, b, c, d)
+    best = -1
+    deep = False
+    for role in range(piles):
+        if role > 0 and pos[role] == pos[role - 1]:
+            continue  # the same line as the previous role
+        v = pos[role]
+        q, r, s = _line_of(pos, role)
+        line = cell4(piles - 1, q, r, s, 0)
+        top = tops[line]
+        while top != NONE:  # drop candidates that no longer reach v
+            x1, x2, x3, x4, rr = _place(top, q, r, s)
+            idx = cell4(piles, x1, x2, x3, x4)
+            if top + np.int64(last[idx]) >= v:
+                break
+            top = links[rr, idx]
+        tops[line] = top
+        if top != NONE:
+            if best < 0 or v - top < best:
+                best = v - top
+            if top >= 1:
+                deep = True
+    if best < 0:
+        value = cap
+    else:
+        value = (best * den - 1) // num  # largest x with floor(R x) < best
+    last[here] = value
+    if not deep and pos[piles - 1] >= 2:  # a first move: every pile >= 2
+        first[here] = 1
+    if value >= 1:  # a candidate for the points above it on its lines
+        for role in range(piles):
+            if role > 0 and pos[role] == pos[role - 1]:
+                continue
+            v = pos[role]
+            q, r, s = _line_of(pos, role)
+            reach = v + np.int64(value)
+            line = cell4(piles - 1, q, r, s, 0)
+            top = tops[line]
+            while top != NONE:
+                x1, x2, x3, x4, rr = _place(top, q, r, s)
+                idx = cell4(piles, x1, x2, x3, x4)
+                if top + np.int64(last[idx]) > reach:
+                    break
+                top = links[rr, idx]
+            links[role, here] = top
+            tops[line] = v
+
+
+@njit(cache=True)
+def _rows4(piles, a_start, a_stop, num, den, cap, last, first, links, tops):
+    """Sequential: tuples with largest pile ``a_start <= a < a_stop``, lexicographic order."""
+    for a in range(a_start, a_stop):
+        for b in range(a + 1 if piles >= 2 else 1):
+            for c in range(b + 1 if piles >= 3 else 1):
+                for d in range(c + 1 if piles >= 4 else 1):
+                    _point(piles, a, b, c, d, num, den, cap, last, first, links, tops)
+
+
+@njit(cache=True, parallel=True)
+def _levels4(piles, bound, s_start, s_stop, num, den, cap, last, first, links, tops):
+    """Parallel: tuples of total ``s_start <= s < s_stop``, one total after the other."""
+    for s in range(s_start, s_stop):
+        lo = (s + piles - 1) // piles
+        hi = min(s, bound)
+        for a in prange(lo, hi + 1):
+            rest = s - a
+            if piles == 1:
+                if rest == 0:
+                    _point(piles, a, 0, 0, 0, num, den, cap, last, first, links, tops)
+            elif piles == 2:
+                if rest <= a:
+                    _point(piles, a, rest, 0, 0, num, den, cap, last, first, links, tops)
+            elif piles == 3:
+                for b in range(min(a, rest) + 1):
+                    c = rest - b
+                    if c <= b:
+                        _point(piles, a, b, c, 0, num, den, cap, last, first, links, tops)
+            else:
+                for b in range(min(a, rest) + 1):
+                    for c in range(min(b, rest - b) + 1):
+                        d = rest - b - c
+                        if d <= c:
+                            _point(piles, a, b, c, d, num, den, cap, last, first, links, tops)
+
+
+@dataclass
+class FibonacciTable4(FibonacciTable):
+    """A :class:`FibonacciTable` of 1 to 4 piles (indexing by :func:`cell4`)."""
+
+    def index(self, piles: tuple[int, ...]) -> int:
+        p = sorted(piles, reverse=True) + [0] * (MAX_PILES - len(piles))
+        return int(cell4(self.piles, p[0], p[1], p[2], p[3]))
+
+    def first_move_p_positions(self) -> list[tuple[int, ...]]:
+        return tuples_of4(self.piles, np.flatnonzero(self.first))
+
+
+def tuples_of4(piles: int, indices: np.ndarray) -> list[tuple[int, ...]]:
+    """The sorted tuples (1-4 piles) at flat ``indices`` of :func:`cell4`, as a sorted list."""
+    rest = np.sort(np.asarray(indices, dtype=np.int64))
+    if rest.size == 0:
+        return []
+    columns = []
+    for k in range(piles, 0, -1):
+        # The tuples of k piles whose largest pile is a start at C(a + k - 1, k).
+        top = 1
+        while cell_count4(k, top - 1) <= int(rest.max()):
+            top *= 2
+        starts = np.array([cell_count4(k, a - 1) if a > 0 else 0 for a in range(top + 1)],
+                          dtype=np.int64)
+        a = np.searchsorted(starts, rest, side="right") - 1
+        columns.append(a)
+        rest = rest - starts[a]
+    return sorted(zip(*(map(int, c) for c in columns)))
+
+
+def last_p_table4(piles: int, bound: int, factor: Any = 2, progress: Progress = quiet,
+                  parallel: bool = False) -> FibonacciTable4:
+    """``last_p`` and first-move flags for 1 to 4 piles in ``0..bound`` (the kernel above).
+
+    ``parallel=True`` visits the tuples level by level of the total with Numba ``prange`` (as
+    many threads as ``NUMBA_NUM_THREADS`` allows); the table is the same as the sequential one.
+    """
+    if piles not in (1, 2, 3, 4):
+        raise InputError(f"the Fibonacci kernel handles 1 to 4 piles, got {piles}")
+    if not 0 <= bound < NONE:
+        raise InputError(f"the largest pile must be in 0..{NONE - 1}, got {bound}")
+    factor = _factor(factor)
+    size = cell_count4(piles, bound)
+    dtype = _dtype_for(bound, factor)
+    check_memory(size * (dtype.itemsize + 1 + 2 * piles),
+                 f"the {piles}-pile Fibonacci Nim table for N = {bound}")
+    last = np.zeros(size, dtype=dtype)
+    first = np.zeros(size, dtype=np.uint8)
+    links = np.full((piles, size), NONE, dtype=np.uint16)
+    tops = np.full(max(cell_count4(piles - 1, bound), 1), NONE, dtype=np.uint16)
+    cap = np.iinfo(dtype).max
+    num, den = factor.numerator, factor.denominator
+    if parallel:
+        total = piles * bound + 1
+        step = max(1, total // 50)
+        for lo in range(0, total, step):
+            hi = min(lo + step, total)
+            _levels4(piles, bound, lo, hi, num, den, cap, last, first, links, tops)
+            progress(hi, total)
+    else:
+        step = max(1, bound // 50)
+        for lo in range(0, bound + 1, step):
+            hi = min(lo + step, bound + 1)
+            _rows4(piles, lo, hi, num, den, cap, last, first, links, tops)
+            progress(hi, bound + 1)
+    return FibonacciTable4(piles, bound, factor, last, first)
+
+
+class FibonacciLookup:
+    """Outcomes of Fibonacci Nim (game ``fibonacci``, any rational factor) for positions of at
+    most ``piles`` (1-4) non-empty piles, each ``<= bound``; a first move (``x = 0``) must have
+    exactly ``piles`` piles.  ``outcome(position)`` for a position ``(piles, last)`` as the game
+    takes it (folded by the game's ``key``); ``value`` is not available (the kernel keeps P/N
+    status only).  ``covers(position)`` decides cheaply; a position outside raises
+    :class:`~nimlab.errors.InputError`.
+    """
+
+    def __init__(self, piles: int, bound: int, factor: Any = 2, parallel: bool = False):
+        from nimlab.games import FibonacciNim
+
+        self.piles, self.bound = piles, bound
+        self.game = FibonacciNim(factor)
+        self.table = last_p_table4(piles, bound, self.game.factor, parallel=parallel)
+
+    def covers(self, position) -> bool:
+        kept, last = self.game.key(position)
+        if len(kept) > self.piles or (kept and kept[0] > self.bound):
+            return False
+        return last > 0 or len(position[0]) == self.piles
+
+    def outcome(self, position) -> str:
+        if not self.covers(position):
+            raise InputError(f"{self.game.format(position)} lies outside the {self.piles}-pile "
+                             f"Fibonacci table (piles up to {self.bound}); use a larger bound or "
+                             "the generic solver")
+        kept, last = self.game.key(position)
+        if last == 0:
+            return "P" if self.table.is_p(tuple(position[0]), 0) else "N"
+        return "P" if self.table.is_p(kept or (0,), last) else "N"
+
+    def value(self, position) -> int:
+        raise InputError("the Fibonacci kernel keeps outcomes only: use outcome()")

@@ -2,7 +2,8 @@
 
 Both functions return the contract of :func:`nimlab.tables.sharing_values`: a square integer
 array, ``-1`` below the diagonal (``a > b``).  Values never exceed ``b`` (a position has at most
-``b`` options), so ``int16`` storage is used while ``B < 32767`` and ``int32`` beyond.
+``b`` options), so ``int16`` storage is used up to ``B = 48,000`` (values stay near ``0.66 b``; the
+kernel widens the table to ``int32`` before a value could overflow) and ``int32`` beyond.
 
 **Reference** (:func:`sharing_reference`): the triple loop - every option of every position
 ``(0, a, b)`` by the three move types of the paper's Section 1, reduced by Lemma 1 (subtract the
@@ -35,7 +36,7 @@ by rebuilding the line bitsets from it in ``O(B**2)``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory, chunk_edges
@@ -44,8 +45,20 @@ from nimlab.progress import Progress, quiet
 WORD = 64
 
 
+#: ``int16`` tables up to this bound.  A value never exceeds ``b``, and in practice stays near
+#: ``0.66 b`` (1315 at b = 2000, 5280 at b = 8000), so ``int16`` holds the tables up to about
+#: b = 49,000; the kernel checks before every chunk that the values it may produce fit, and
+#: widens the table to ``int32`` if they might not (never seen; correct either way).
+INT16_BOUND = 48000
+
+
 def value_dtype(bound: int) -> np.dtype:
-    """``int16`` while every value (at most ``bound``) fits, else ``int32``."""
+    """``int16`` up to :data:`INT16_BOUND` (the kernel widens if ever needed), else ``int32``."""
+    return np.dtype(np.int16) if bound <= INT16_BOUND else np.dtype(np.int32)
+
+
+def reference_dtype(bound: int) -> np.dtype:
+    """The references' dtype: ``int16`` while every conceivable value (``<= bound``) fits."""
     return np.dtype(np.int16) if bound < np.iinfo(np.int16).max else np.dtype(np.int32)
 
 
@@ -91,7 +104,7 @@ def _reference_fill(V, b_start, b_stop):
 
 def sharing_reference(bound: int) -> np.ndarray:
     """The triple loop in plain Python (slow; for tests on small ``bound``)."""
-    V = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    V = np.full((bound + 1, bound + 1), -1, dtype=reference_dtype(bound))
     return _reference_fill(V, 0, bound + 1)
 
 
@@ -100,7 +113,7 @@ _reference_fill_compiled = njit(cache=True)(_reference_fill)
 
 def sharing_reference_compiled(bound: int) -> np.ndarray:
     """The same triple loop compiled with Numba: the benchmark's baseline."""
-    V = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    V = np.full((bound + 1, bound + 1), -1, dtype=reference_dtype(bound))
     return _reference_fill_compiled(V, 0, bound + 1)
 
 
@@ -158,6 +171,44 @@ def _sharing_columns(T, PA, PB, b_start, b_stop, known, index_table):
     return top
 
 
+@njit(cache=True, parallel=True)
+def _sharing_columns_parallel(T, PA, PB, b_start, b_stop, index_table):
+    """:func:`_sharing_columns` (computing) with the points of one column spread over threads.
+
+    The points ``(a, b)``, ``a <= b/2``, of one column depend only on earlier columns, and they
+    write disjoint bitsets: ``PA[2b - a]`` (indices ``>= 3b/2``), ``PA[b + a]`` (indices in
+    ``(b, 3b/2]``; ``own`` and ``mirror`` meet only at ``a = b/2``, the same point) and ``PB[b -
+    2a]``; the bitsets they read but do not write, ``PA[b - 2a]``, have indices ``<= b``.  So the
+    result is that of the sequential kernel, bit for bit.
+    """
+    full = ~np.uint64(0)
+    one = np.uint64(1)
+    top = 0
+    for b in range(b_start, b_stop):
+        for a in prange(b // 2 + 1):
+            s = b - 2 * a
+            own, mirror = 2 * b - a, b + a
+            w = 0
+            while True:
+                x = PA[own, w] | PA[mirror, w] | PB[s, w] | PA[s, w]
+                if x != full:
+                    break
+                w += 1
+            g = w * 64 + lowest_zero_bit(x, index_table)
+            T[b, a] = g
+            T[b, b - a] = g  # Theorem 1
+            word, bit = g >> 6, one << np.uint64(g & 63)
+            if a < b:
+                PA[own, word] |= bit
+            if a > 0:
+                PA[mirror, word] |= bit
+            PB[s, word] |= bit
+        for a in range(b // 2 + 1):
+            if T[b, a] > top:
+                top = T[b, a]
+    return top
+
+
 class _SharingState:
     """The line bitsets of a partly computed table, grown as values grow."""
 
@@ -176,7 +227,8 @@ class _SharingState:
                 setattr(self, name, new)
 
 
-def _run(T: np.ndarray, done: int, bound: int, progress: Progress) -> np.ndarray:
+def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
+         parallel: bool = False) -> np.ndarray:
     """Fill columns ``done..bound`` of ``T`` (columns below ``done`` already hold values)."""
     state = _SharingState(bound)
     top = 0
@@ -186,8 +238,16 @@ def _run(T: np.ndarray, done: int, bound: int, progress: Progress) -> np.ndarray
     edges = chunk_edges(done, bound + 1, 3)
     for lo, hi in zip(edges, edges[1:]):
         # A value is at most one more than the largest value among its options, and at most b.
-        state.ensure(min(top + (hi - lo) + 1, hi))
-        top = max(top, _sharing_columns(T, state.PA, state.PB, lo, hi, False, _DEBRUIJN_INDEX))
+        limit = min(top + (hi - lo) + 1, hi)
+        state.ensure(limit)
+        if limit > np.iinfo(T.dtype).max:  # widen before a value could overflow
+            T = T.astype(np.int32)
+        if parallel:
+            top = max(top, int(_sharing_columns_parallel(T, state.PA, state.PB, lo, hi,
+                                                         _DEBRUIJN_INDEX)))
+        else:
+            top = max(top, _sharing_columns(T, state.PA, state.PB, lo, hi, False,
+                                            _DEBRUIJN_INDEX))
         progress(hi, bound + 1)
     return T.T
 
@@ -203,8 +263,12 @@ def _check(bound: int) -> None:
     check_memory(table_bytes(bound), f"the Sharing Nim table for B = {bound}")
 
 
-def sharing_values(bound: int, progress: Progress = quiet) -> np.ndarray:
+def sharing_values(bound: int, progress: Progress = quiet,
+                   parallel: bool = False) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= bound``, -1 below the diagonal (fast).
+
+    ``parallel=True`` spreads the points of each column over Numba's threads (``prange``; their
+    number is ``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`); same table, bit for bit.
 
     The array is the transpose view of a C-ordered ``T[b, a]`` (columns are computed one at a
     time); ``np.ascontiguousarray`` makes a copy if a caller needs one.
@@ -213,11 +277,11 @@ def sharing_values(bound: int, progress: Progress = quiet) -> np.ndarray:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
     _check(bound)
     T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
-    return _run(T, 0, bound, progress)
+    return _run(T, 0, bound, progress, parallel)
 
 
-def extend_sharing_values(stored: np.ndarray, bound: int,
-                         progress: Progress = quiet) -> np.ndarray:
+def extend_sharing_values(stored: np.ndarray, bound: int, progress: Progress = quiet,
+                          parallel: bool = False) -> np.ndarray:
     """Grow a table ``stored`` (``V`` for some smaller bound) to ``bound`` without recomputing it."""
     done = stored.shape[0]
     if done > bound + 1:
@@ -225,4 +289,4 @@ def extend_sharing_values(stored: np.ndarray, bound: int,
     _check(bound)
     T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
     T[:done, :done] = stored.T
-    return _run(T, done, bound, progress)
+    return _run(T, done, bound, progress, parallel)

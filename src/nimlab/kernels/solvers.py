@@ -10,7 +10,11 @@ largest table built for one question).  Tables come from the result store
 * :class:`EndNimTable` - End-Nim rows of 1 to 3 piles, values (no option has a larger pile);
 * :class:`SubtractionTable` - NIM(A), values for ``n <= bound``;
 * :class:`FibonacciTable` - P/N outcomes only (piles ``<= bound``, ``piles`` of them);
-* :class:`CashTable` - P/N outcomes only (``n <= bound``; money beyond ``n`` is never spent).
+* :class:`CashTable` - P/N outcomes only (``n <= bound``; money beyond ``n`` is never spent);
+* :class:`WythoffTable` - Wythoff's game, values for both piles ``<= bound``;
+* :class:`EndNim4Table` - End-Nim rows of 4 piles, values;
+* :class:`GraphNimTable` - Graph Nim on a digraph of 2 to 4 vertices, values (spread ``<= bound``);
+* :class:`Sharing4Table` - 4-pile Sharing Nim, values (the key's total ``<= bound``).
 
 :func:`table_solver` wraps one table in the old ``value``/``outcome``/``analyse`` interface::
 
@@ -43,6 +47,8 @@ class KernelTable:
     low: ClassVar[int] = 0
     high: ClassVar[int] = 0
     source: ClassVar[str] = ""
+    #: What the bound of a table measures, for the answer's source.
+    bound_name: ClassVar[str] = "piles up to"
 
     def __init__(self) -> None:
         self._tables: dict[tuple, tuple[int, Any]] = {}
@@ -86,7 +92,7 @@ class KernelTable:
                     move = m
                     break
         return Answer(outcome_of(code), code if self.values else None, self.method,
-                      f"{self.source}, piles up to {bound}", move)
+                      f"{self.source}, {self.bound_name} {bound}", move)
 
 
 class SharingTable(KernelTable):
@@ -95,6 +101,7 @@ class SharingTable(KernelTable):
     # from `nimlab table sharing --max N`, which the store keeps and this path then reuses).
     low, high = 40, 4_000
     source = "3-pile Sharing Nim table of nimlab.kernels.sharing"
+    bound_name = "spread up to"
 
     def size(self, game, position):
         return max(position) - min(position) if len(position) == 3 else None
@@ -203,7 +210,102 @@ class FibonacciTable(KernelTable):
         return 0 if table.is_p(piles or (0,), last) else 1
 
 
-KERNEL_TABLES = (SharingTable, EndNimTable, SubtractionTable, CashTable, FibonacciTable)
+class WythoffTable(KernelTable):
+    game_name = "wythoff"
+    # 2,000: 4 million values, well under a second to build; Wythoff's theorem answers the
+    # outcome at any size before this path is asked for the value.
+    low, high = 0, 2_000
+    source = "Wythoff Grundy table of nimlab.kernels.wythoff"
+
+    def size(self, game, position):
+        return max(position) if len(position) == 2 else None
+
+    def build(self, game, bound, use_cache):
+        from nimlab.kernels.wythoff import WythoffLookup
+
+        return WythoffLookup(bound, store.wythoff_table(bound, use_cache=use_cache))
+
+    def lookup(self, table, bound, game, position):
+        return table.value(tuple(position))
+
+
+class EndNim4Table(KernelTable):
+    game_name = "end-nim"
+    low, high = 0, 40
+    source = "4-pile End-Nim table of nimlab.kernels.endnim"
+
+    def size(self, game, position):
+        return max(position) if len(position) == 4 else None
+
+    def build(self, game, bound, use_cache):
+        from nimlab.kernels.endnim import EndNimLookup
+
+        return EndNimLookup(4, bound, game.variant,
+                            store.endnim_values(4, bound, game.variant, use_cache=use_cache))
+
+    def lookup(self, table, bound, game, position):
+        key = tuple(game.key(position))  # options of a 4-pile row have fewer piles or zeros
+        return table.value(key) if key else 0
+
+
+class GraphNimTable(KernelTable):
+    game_name = "graph-nim"
+    low, high = 0, 24
+    source = "Graph Nim table of nimlab.kernels.graphnim"
+    bound_name = "spread up to"
+
+    def size(self, game, position):
+        if not 2 <= len(position) <= 4:
+            return None
+        return max(position) - min(position)
+
+    def build(self, game, bound, use_cache):
+        from nimlab.kernels.graphnim import GraphNimLookup
+
+        return GraphNimLookup(game.vertices, game.edges, bound,
+                              store.graph_values(game.vertices, game.edges, bound,
+                                                 use_cache=use_cache))
+
+    def table(self, game, bound, use_cache=True):
+        # one table per digraph: the edges are part of the identity
+        ident = (type(game), tuple(game.edges), game.vertices)
+        held = self._tables.get(ident)
+        if held is None or held[0] < bound:
+            held = self._tables[ident] = (bound, self.build(game, bound, use_cache))
+        return held
+
+    def covers(self, game, position):
+        size = self.size(game, position)
+        held = self._tables.get((type(game), tuple(game.edges), game.vertices))
+        return size is not None and (size <= self.high or (held is not None and size <= held[0]))
+
+    def lookup(self, table, bound, game, position):
+        return table.value(tuple(position))
+
+
+class Sharing4Table(KernelTable):
+    game_name = "sharing"
+    low, high = 0, 120
+    source = "4-pile Sharing Nim table of nimlab.kernels.graphnim"
+    bound_name = "key total up to"
+
+    def size(self, game, position):
+        if len(position) != 4:
+            return None
+        low = min(position)
+        return sum(p - low for p in position)
+
+    def build(self, game, bound, use_cache):
+        from nimlab.kernels.graphnim import Sharing4Lookup
+
+        return Sharing4Lookup(bound, store.sharing4_values(bound, use_cache=use_cache))
+
+    def lookup(self, table, bound, game, position):
+        return table.value(tuple(position))
+
+
+KERNEL_TABLES = (SharingTable, EndNimTable, SubtractionTable, CashTable, FibonacciTable,
+                 WythoffTable, EndNim4Table, GraphNimTable, Sharing4Table)
 
 
 class TableSolver:

@@ -262,6 +262,20 @@ def theorem2_p(position: tuple[int, ...]) -> bool:
 
 
 def p_positions(game, vertices: int, tokens: int) -> set[tuple[int, ...]]:
+    """P-positions of Graph Nim (or Sharing Nim: the complete digraph) with piles in
+    ``0..tokens``, from the compiled kernel :func:`nimlab.kernels.graphnim.graph_values`
+    (up to 4 vertices; the generic solver beyond)."""
+    from nimlab.kernels.graphnim import MAX_VERTICES, graph_values
+
+    if vertices > MAX_VERTICES:
+        return p_positions_generic(game, vertices, tokens)
+    edges = complete_digraph(vertices) if isinstance(game, SharingNim) else game.edges
+    V = graph_values(vertices, edges, tokens)
+    return {tuple(int(x) for x in p) for p in np.argwhere(V == 0)}
+
+
+def p_positions_generic(game, vertices: int, tokens: int) -> set[tuple[int, ...]]:
+    """The same by the generic solver (any number of vertices)."""
     solver = solver_for(game, 10_000_000)
     return {p for p in product(range(tokens + 1), repeat=vertices) if solver.value(p) == 0}
 
@@ -318,8 +332,11 @@ def _graph_summary(rows: list[dict[str, str]], bounds: dict) -> dict:
 
 # ----------------------------------------------------------------------------- sharing4
 def _sharing4_jobs(bounds: dict) -> list[tuple[str, dict]]:
-    jobs = [(f"total={n}", {"kind": "total", "n": n}) for n in range(bounds["total"] + 1)]
-    jobs += [(f"complement;max={m}", {"kind": "complement", "m": m})
+    # Every job reads the kernels' tables of the largest total the sweep needs.
+    top = max(bounds["total"], 3 * bounds["complement"])
+    jobs = [(f"total={n}", {"kind": "total", "n": n, "top": top})
+            for n in range(bounds["total"] + 1)]
+    jobs += [(f"complement;max={m}", {"kind": "complement", "m": m, "top": top})
              for m in range(bounds["complement"] + 1)]
     return jobs
 
@@ -334,9 +351,48 @@ def four_pile_positions(total: int) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def sharing4_total(n: int) -> dict:
-    """P-positions of 4-pile Sharing Nim with ``n`` tokens (moves keep the total)."""
-    solver = solver_for(SharingNim(), 10_000_000)
+class SharingValues:
+    """Values of Sharing Nim with 3 and 4 piles of total ``<= total``, from the compiled kernels
+    (:func:`nimlab.kernels.graphnim.sharing4_values`, :func:`nimlab.kernels.sharing.sharing_values`):
+    the same answers as the generic solver's ``value`` on these positions."""
+
+    def __init__(self, total: int, four: np.ndarray | None = None,
+                 three: np.ndarray | None = None):
+        from nimlab.kernels.graphnim import sharing4_values
+        from nimlab.kernels.sharing import sharing_values as sharing_kernel
+
+        self.total = total
+        self.four = sharing4_values(total) if four is None else four
+        self.three = sharing_kernel(total) if three is None else three
+
+    def value(self, position: tuple[int, ...]) -> int:
+        p = sorted(position)
+        if len(p) == 3:
+            return int(self.three[p[1] - p[0], p[2] - p[0]])
+        return int(self.four[p[1] - p[0], p[2] - p[0], p[3] - p[0]])
+
+
+_SHARING_VALUES: dict[int, SharingValues] = {}
+
+
+def sharing_values_upto(top: int) -> SharingValues:
+    """:class:`SharingValues` of total ``top``, computed (or read from the store) once per
+    process: every job of a sweep reads the same tables."""
+    if top not in _SHARING_VALUES:
+        from nimlab import store
+
+        _SHARING_VALUES.clear()
+        _SHARING_VALUES[top] = SharingValues(top, store.sharing4_values(top),
+                                             store.sharing_values(top))
+    return _SHARING_VALUES[top]
+
+
+def sharing4_total(n: int, solver: Any = None) -> dict:
+    """P-positions of 4-pile Sharing Nim with ``n`` tokens (moves keep the total).
+
+    ``solver``: anything with ``value(position)`` covering 3 and 4 piles of total ``n``
+    (default: the kernels' :class:`SharingValues`)."""
+    solver = SharingValues(n) if solver is None else solver
     positions = four_pile_positions(n)
     ps = [p for p in positions if solver.value(p) == 0]
     reduced = [p for p in ps if p[0] == 0]
@@ -350,9 +406,9 @@ def sharing4_total(n: int) -> dict:
             "pairs_all_p": all(solver.value(p) == 0 for p in pairs)}
 
 
-def sharing4_complement(m: int) -> dict:
+def sharing4_complement(m: int, solver: Any = None) -> dict:
     """Section 2 for 4 piles: ``G(0,b,c,m) = G(0,m-c,m-b,m)``, every ``0 <= b <= c <= m``."""
-    solver = solver_for(SharingNim(), 10_000_000)
+    solver = SharingValues(3 * m) if solver is None else solver
     bad = [(0, b, c, m) for b in range(m + 1) for c in range(b, m + 1)
            if solver.value((0, b, c, m)) != solver.value((0, m - c, m - b, m))]
     return {"kind": "complement", "m": m, "positions": (m + 1) * (m + 2) // 2,
@@ -361,9 +417,10 @@ def sharing4_complement(m: int) -> dict:
 
 
 def _sharing4_run(params: dict, shared: Any) -> dict:
+    values = sharing_values_upto(params["top"]) if "top" in params else None
     if params["kind"] == "total":
-        return sharing4_total(params["n"])
-    return sharing4_complement(params["m"])
+        return sharing4_total(params["n"], values)
+    return sharing4_complement(params["m"], values)
 
 
 def _sharing4_summary(rows: list[dict[str, str]], bounds: dict) -> dict:

@@ -6,7 +6,8 @@ import click
 from rich.table import Table as RichTable
 
 from nimlab.cli.common import console, emit_json, json_option, max_states_option, progress_bar
-from nimlab.tables import Table, build_table, check_target
+from nimlab.errors import InputError
+from nimlab.tables import Table, build_table, check_target, table_spec
 
 
 def render(table: Table) -> RichTable:
@@ -26,6 +27,10 @@ def render(table: Table) -> RichTable:
         shown.add_row(str(label), *["" if c is None else str(c) for c in row])
     shown.add_row(table.corner, *map(str, table.columns), style="bold")
     return shown
+
+
+#: Widest grid printed as text; wider ones go to a file (--out) or JSON.
+MAX_PRINTED_COLUMNS = 200
 
 
 @click.command("table")
@@ -57,6 +62,10 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
     """
     if out:
         check_target(out)  # a bad name or a missing directory fails now, not after computing
+    elif not as_json and table_spec(game).grid and (bound or 0) + 1 > MAX_PRINTED_COLUMNS:
+        raise InputError(f"a {game} table with --max {bound} has {bound + 1:,} columns, too wide "
+                         f"to print (at most {MAX_PRINTED_COLUMNS}); write it with --out FILE "
+                         "(.npy, .csv or .json) or ask for --json")
     with progress_bar(f"{game} table") as update:
         table = build_table(game, bound=bound, piles=piles, stones=stones, variant=variant,
                             subtraction_set=subtraction_set, factor=factor, progress=update,

@@ -1,0 +1,276 @@
+"""The kernels of issue 12 (Wythoff, Fibonacci Nim with 4 piles, Graph Nim, 4-pile Sharing Nim,
+4-pile End-Nim, the parallel Sharing Nim and Fibonacci kernels) against plain references
+(tests/brute.py, written independently of nimlab, and each module's reference) on whole boxes,
+plus Hypothesis cases."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from itertools import permutations, product
+from pathlib import Path
+
+import brute
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nimlab.errors import InputError
+from nimlab.kernels import endnim as end_k
+from nimlab.kernels import fibonacci as fib_k
+from nimlab.kernels import graphnim as graph_k
+from nimlab.kernels import sharing as sh_k
+from nimlab.kernels import wythoff as wy_k
+
+DATA = Path(__file__).parent / "data"
+K4 = tuple(permutations(range(4), 2))
+
+
+# ------------------------------------------------------------------------------- wythoff
+@pytest.mark.parametrize("bound", [0, 1, 2, 3, 64, 150])
+def test_wythoff_kernel_equals_compiled_triple_loop_on_whole_boxes(bound):
+    fast = wy_k.wythoff_table(bound)
+    assert fast.shape == (bound + 1, bound + 1)
+    assert np.array_equal(fast, wy_k.wythoff_reference_compiled(bound))
+
+
+def test_wythoff_reference_equals_brute_force():
+    G = wy_k.wythoff_reference(22)
+    for a, b in product(range(23), repeat=2):
+        assert G[a, b] == brute.wythoff(a, b), (a, b)
+    assert np.array_equal(wy_k.wythoff_table(22), G)
+
+
+def _oeis(name: str) -> list[int]:
+    for line in (DATA / "wythoff_oeis.txt").read_text().splitlines():
+        if line.startswith(name + ":"):
+            return [int(x) for x in line.split(":")[1].split(",")]
+    raise AssertionError(name)
+
+
+def test_wythoff_kernel_matches_oeis_rows_and_diagonal():
+    # Test data: OEIS A317205 (rows 0..11 of the triangle G(n, m), m <= n, the lower half of
+    # A004481) and A047708 (the diagonal G(n, n)); sources in tests/data/wythoff_oeis.txt.
+    G = wy_k.wythoff_table(80)
+    triangle = _oeis("A317205")
+    at = 0
+    for n in range(12):
+        assert list(G[n, :n + 1]) == triangle[at:at + n + 1], n
+        assert list(G[:n + 1, n]) == triangle[at:at + n + 1], n  # the table is symmetric
+        at += n + 1
+    assert at == len(triangle)
+    diagonal = _oeis("A047708")
+    assert [int(G[n, n]) for n in range(len(diagonal))] == diagonal
+
+
+@given(st.integers(0, 70), st.integers(0, 70))
+def test_wythoff_random_cells_equal_brute_force(a, b):
+    assert wy_k.wythoff_table(max(a, b))[a, b] == brute.wythoff(a, b)
+
+
+def test_wythoff_lookup():
+    look = wy_k.WythoffLookup(30)
+    assert look.value((4, 7)) == brute.wythoff(4, 7)
+    assert look.outcome((3, 5)) == "P" and look.outcome((4, 7)) == "P"
+    assert look.outcome((4, 6)) == "N"
+    assert not look.covers((3, 31))
+    with pytest.raises(InputError, match="outside"):
+        look.value((31, 2))
+    with pytest.raises(InputError, match=">= 0"):
+        wy_k.wythoff_table(-1)
+    with pytest.raises(InputError, match="GB of memory"):
+        wy_k.wythoff_table(10**6)
+
+
+# ----------------------------------------------------------------- fibonacci, 1 to 4 piles
+def check_fibonacci4(table, piles: int, bound: int, factor) -> None:
+    status, first, top = fib_k.reference_status(piles, bound, factor)
+    for (p, x), is_p in status.items():
+        assert table.is_p(p, x) == is_p, (p, x)
+    for p, is_p in first.items():
+        assert table.is_p(p, 0) == is_p, p
+    assert table.first_move_p_positions() == sorted(p for p, s in first.items() if s)
+
+
+@pytest.mark.parametrize("factor", [2, Fraction(3, 2), 1, Fraction(7, 3)])
+def test_fibonacci_four_piles_equal_reference_on_a_whole_box(factor):
+    for parallel in (False, True):
+        check_fibonacci4(fib_k.last_p_table4(4, 5, factor, parallel=parallel), 4, 5, factor)
+
+
+def test_fibonacci_four_piles_first_moves_equal_brute_force():
+    found = fib_k.first_move_p_positions(4, 7)
+    expect = sorted(p for p in product(range(2, 8), repeat=4)
+                    if list(p) == sorted(p, reverse=True) and brute.fibonacci(p, 0) == 0)
+    assert found == expect
+
+
+@settings(max_examples=15)
+@given(st.integers(1, 7), st.integers(1, 4), st.integers(0, 4))
+def test_fibonacci_four_piles_random_rational_factors(num, den, bound):
+    factor = Fraction(num, den)
+    check_fibonacci4(fib_k.last_p_table4(4, bound, factor), 4, bound, factor)
+
+
+@pytest.mark.parametrize("piles,bound", [(1, 40), (2, 40), (3, 30), (4, 18)])
+@pytest.mark.parametrize("factor", [2, Fraction(3, 2), Fraction(5, 2)])
+def test_fibonacci_parallel_equals_sequential_bit_for_bit(piles, bound, factor):
+    seq = fib_k.last_p_table4(piles, bound, factor)
+    par = fib_k.last_p_table4(piles, bound, factor, parallel=True)
+    assert np.array_equal(seq.last_p, par.last_p) and np.array_equal(seq.first, par.first)
+    if piles < 4:  # the general kernel is the 3-pile kernel on fewer piles
+        old = fib_k.last_p_table(piles, bound, factor)
+        assert np.array_equal(old.last_p, seq.last_p) and np.array_equal(old.first, seq.first)
+
+
+def test_fibonacci_lookup_four_piles():
+    look = fib_k.FibonacciLookup(4, 5, "3/2")
+    game = look.game
+    for piles in product(range(0, 6), repeat=4):
+        for last in range(0, 5):
+            if last == 0 and min(piles) < 2:
+                continue
+            position = (piles, last)
+            expect = brute.fibonacci(tuple(piles), last, Fraction(3, 2))
+            assert look.outcome(position) == ("P" if expect == 0 else "N"), position
+    assert not look.covers(((7, 2, 2, 2), 1))
+    assert not look.covers(((2, 2, 2), 0))  # a first move must have 4 piles
+    with pytest.raises(InputError, match="outside"):
+        look.outcome(((9, 2, 2, 2), 0))
+    assert game.name == "fibonacci"
+
+
+# ------------------------------------------------------------------- parallel sharing nim
+@pytest.mark.parametrize("bound", [0, 1, 2, 3, 4, 5, 250])
+def test_sharing_parallel_equals_sequential_bit_for_bit(bound):
+    assert np.array_equal(sh_k.sharing_values(bound, parallel=True), sh_k.sharing_values(bound))
+
+
+def test_sharing_parallel_extension_equals_sequential():
+    full = sh_k.sharing_values(300)
+    grown = sh_k.extend_sharing_values(np.ascontiguousarray(full[:121, :121]), 300,
+                                      parallel=True)
+    assert np.array_equal(grown, full)
+
+
+def test_numba_num_threads_is_respected(tmp_path):
+    code = ("import hashlib, numba, numpy as np\n"
+            "from nimlab.kernels import sharing, fibonacci\n"
+            "V = np.ascontiguousarray(sharing.sharing_values(200, parallel=True))\n"
+            "F = fibonacci.last_p_table4(4, 12, parallel=True).last_p\n"
+            "print(numba.get_num_threads(), hashlib.sha256(V.tobytes() + F.tobytes())"
+            ".hexdigest())\n")
+    V = np.ascontiguousarray(sh_k.sharing_values(200))
+    F = fib_k.last_p_table4(4, 12).last_p
+    digest = hashlib.sha256(V.tobytes() + F.tobytes()).hexdigest()
+    for threads in ("1", "2"):
+        env = {**os.environ, "NUMBA_NUM_THREADS": threads, "NIMLAB_CACHE": str(tmp_path)}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, timeout=600, check=True).stdout.split()
+        assert out == [threads, digest]
+
+
+# --------------------------------------------------------------------------- graph nim
+GRAPHS = [
+    (1, ()),
+    (2, ((0, 1),)),
+    (3, ((0, 1), (1, 2), (2, 0))),
+    (3, tuple(permutations(range(3), 2))),
+    (4, ((0, 1), (1, 2), (2, 3), (3, 0))),
+    (4, ((0, 1), (0, 2), (0, 3), (3, 2))),
+    (4, K4),
+]
+
+
+@pytest.mark.parametrize("vertices,edges", GRAPHS)
+def test_graph_kernel_equals_brute_force_on_a_whole_box(vertices, edges):
+    bound = {1: 9, 2: 12, 3: 8, 4: 5}[vertices]
+    V = graph_k.graph_values(vertices, edges, bound)
+    reference = graph_k.graph_reference(vertices, edges)
+    for p in product(range(bound + 1), repeat=vertices):
+        assert V[p] == brute.graph_nim(p, tuple(edges)) == reference(p), p
+
+
+@settings(max_examples=25)
+@given(st.sets(st.sampled_from(K4), max_size=12), st.integers(0, 4))
+def test_graph_kernel_random_digraphs(arcs, bound):
+    edges = tuple(sorted(arcs))
+    V = graph_k.graph_values(4, edges, bound)
+    for p in product(range(bound + 1), repeat=4):
+        assert V[p] == brute.graph_nim(p, edges), (edges, p)
+
+
+def test_graph_lookup_uses_lemma_1():
+    look = graph_k.GraphNimLookup(3, ((0, 1), (1, 2), (2, 0)), 6)
+    assert look.value((10, 12, 16)) == brute.graph_nim((0, 2, 6), ((0, 1), (1, 2), (2, 0)))
+    assert not look.covers((0, 0, 7)) and not look.covers((1, 2))
+    with pytest.raises(InputError, match="outside"):
+        look.value((0, 0, 7))
+    with pytest.raises(InputError, match="1 to 4 vertices"):
+        graph_k.graph_values(5, ((0, 1),), 3)
+    with pytest.raises(InputError, match="not an arc"):
+        graph_k.graph_values(3, ((0, 3),), 3)
+
+
+# ------------------------------------------------------------------ sharing nim, 4 piles
+def test_sharing4_kernel_equals_brute_force_on_every_total_up_to_14():
+    V = graph_k.sharing4_values(14)
+    count = 0
+    for z in range(15):
+        for y in range(z + 1):
+            for x in range(y + 1):
+                if x + y + z <= 14:
+                    assert V[x, y, z] == brute.sharing((0, x, y, z)), (x, y, z)
+                    count += 1
+                else:
+                    assert V[x, y, z] == -1
+    assert count == int((V >= 0).sum())
+
+
+def test_sharing4_kernel_equals_the_graph_kernel_on_k4():
+    box = graph_k.graph_values(4, K4, 9)
+    look = graph_k.Sharing4Lookup(36)
+    for p in product(range(10), repeat=4):
+        assert look.value(p) == box[p], p
+
+
+@settings(max_examples=30)
+@given(st.tuples(*(st.integers(0, 9),) * 4))
+def test_sharing4_random_positions(position):
+    look = graph_k.Sharing4Lookup(sum(position))
+    assert look.value(position) == brute.sharing(tuple(position))
+
+
+def test_sharing4_lookup_bounds():
+    look = graph_k.Sharing4Lookup(10)
+    assert look.covers((5, 5, 5, 15)) and not look.covers((0, 0, 0, 11))
+    with pytest.raises(InputError, match="outside"):
+        look.value((0, 0, 0, 11))
+
+
+# -------------------------------------------------------------------- end-nim, 4 piles
+@pytest.mark.parametrize("variant", end_k.VARIANTS)
+def test_endnim_four_piles_equal_brute_force_on_a_whole_box(variant):
+    look = end_k.EndNimLookup(4, 5, variant)
+    for k in range(1, 5):
+        for row in product(range(1, 6), repeat=k):
+            assert look.value(row) == brute.end_nim(row, variant), row
+
+
+@settings(max_examples=20)
+@given(st.sampled_from(end_k.VARIANTS), st.lists(st.integers(1, 9), min_size=4, max_size=4))
+def test_endnim_four_piles_random_rows(variant, row):
+    V = end_k.endnim_values(4, max(row), variant)
+    assert V[tuple(row)] == brute.end_nim(tuple(row), variant)
+    assert V[0, row[1], row[2], row[3]] == brute.end_nim(tuple(row[1:]), variant)
+
+
+def test_endnim_lookup_bounds():
+    look = end_k.EndNimLookup(4, 4)
+    assert not look.covers((1, 2, 3, 4, 1)) and not look.covers((5, 1)) and look.covers((4,))
+    with pytest.raises(InputError, match="outside"):
+        look.value((0, 1))

@@ -1,0 +1,86 @@
+"""`nimlab table wythoff` and `nimlab table fibonacci --piles 4` (issue 12) and the store's new
+tables, checked against the plain brute force of tests/brute.py."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+
+import brute
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from nimlab import store
+from nimlab.cli import main
+from nimlab.kernels import graphnim
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    directory = tmp_path / "store"
+    monkeypatch.setenv(store.ENV, str(directory))
+    monkeypatch.setattr(store, "MIN_WORK", 0)
+    return directory
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_table_wythoff_npy(cache, tmp_path):
+    out = tmp_path / "w.npy"
+    result = run("table", "wythoff", "--max", "25", "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["rows"] == 26
+    G = np.load(out)
+    assert G.shape == (26, 26)
+    for a, b in product(range(26), repeat=2):
+        assert G[a, b] == brute.wythoff(a, b)
+    assert [e.meta["game"] for e in store.entries()] == ["wythoff"]
+    again = run("table", "wythoff", "--max", "12", "--json")  # sliced from the store
+    assert json.loads(again.output)["rows"][12] == [int(x) for x in G[12, :13]]
+
+
+def test_table_fibonacci_four_piles_csv(cache, tmp_path):
+    out = tmp_path / "f.csv"
+    result = run("table", "fibonacci", "--piles", "4", "--max", "7", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    lines = out.read_text().splitlines()
+    expect = sorted(p for p in product(range(2, 8), repeat=4)
+                    if list(p) == sorted(p, reverse=True) and brute.fibonacci(p, 0) == 0)
+    assert lines == [",".join(map(str, p)) for p in expect]
+
+
+def test_table_fibonacci_four_piles_rational_factor(cache):
+    result = run("table", "fibonacci", "--piles", "4", "--max", "5", "--factor", "3/2", "--json")
+    assert result.exit_code == 0, result.output
+    from fractions import Fraction
+    rows = [tuple(r) for r in json.loads(result.output)["rows"]]
+    expect = sorted(p for p in product(range(2, 6), repeat=4)
+                    if list(p) == sorted(p, reverse=True)
+                    and brute.fibonacci(p, 0, Fraction(3, 2)) == 0)
+    assert rows == expect
+
+
+def test_table_fibonacci_four_piles_refuses_huge_bounds(cache):
+    result = run("table", "fibonacci", "--piles", "4", "--max", "5000", "--json")
+    assert result.exit_code == 2
+    assert "--max 320 or less" in result.output and "Traceback" not in result.output
+
+
+def test_store_keeps_sharing4_and_graph_tables(cache):
+    big = store.sharing4_values(30)
+    small = store.sharing4_values(20)  # sliced: keys of total > 20 are not part of it
+    assert np.array_equal(small, graphnim.sharing4_values(20))
+    assert np.array_equal(big, graphnim.sharing4_values(30))
+    edges = ((0, 1), (1, 2), (2, 0))
+    V = store.graph_values(3, edges, 8)
+    assert np.array_equal(store.graph_values(3, edges, 5), V[:6, :6, :6])
+    assert {e.meta["game"] for e in store.entries()} == {"sharing4", "graph-nim"}
+
+
+def test_table_wythoff_refuses_huge_bounds(cache):
+    result = run("table", "wythoff", "--max", "100000", "--json")
+    assert result.exit_code == 2
+    assert "--max 30000 or less" in result.output and "Traceback" not in result.output
