@@ -30,8 +30,10 @@ def temporary_cache(tmp_path, monkeypatch):
 
 
 def test_issue_examples_answer_by_closed_forms():
-    w = data("value", "wythoff", "1000,1618")
+    w = data("value", "wythoff", "100000,161803")  # beyond the kernel table: outcome only
     assert (w["outcome"], w["value"], w["method"]) == ("N", None, "closed form")
+    w = data("value", "wythoff", "1000,1618")  # within it: the Grundy value from the kernel
+    assert (w["outcome"], w["method"]) == ("N", "kernel table") and w["value"] > 0
     h = data("hint", "wythoff", "1000,1618")
     assert h["to"] == "999,1617"  # (999, 1617) = (a_618, b_618): floor(618 phi) = 999
     s = data("value", "sharing", "100000,3,17")

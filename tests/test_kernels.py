@@ -79,9 +79,9 @@ def test_sharing_value_dtype_falls_back_when_int16_is_too_small():
 @pytest.mark.parametrize("parallel", [False, True])
 def test_sharing_kernel_widens_a_table_whose_values_might_overflow(parallel):
     # An int8 table for B = 300 (values up to about 200): the kernel must widen it in time.
-    from nimlab.kernels import no_progress
+    from nimlab.progress import quiet
     T = np.full((301, 301), -1, dtype=np.int8)
-    widened = sh_k._run(T, 0, 300, no_progress, parallel)
+    widened = sh_k._run(T, 0, 300, quiet, parallel)
     assert widened.dtype == np.int32 and widened.max() > 127
     assert np.array_equal(widened, sh_k.sharing_values(300))
 
@@ -265,7 +265,7 @@ def test_table_solvers_answer_like_the_generic_solver():
     generic = Solver(SubtractionNim((2, 5)))
     assert [sub.value(n) for n in range(41)] == [generic.value(n) for n in range(41)]
     with pytest.raises(InputError):
-        table_solver("wythoff", 5)
+        table_solver("nim", 5)
 
 
 @pytest.mark.parametrize("piles,bound", [(2, 80), (3, 24)])
