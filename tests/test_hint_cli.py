@@ -108,7 +108,8 @@ def test_bad_input_to_hint_is_one_line_and_exit_2(args, fragment):
 
 
 def test_hint_beyond_max_states_is_a_clean_error():
-    # Wythoff now answers by its closed form at any size; Graph Nim has no fast path.
-    result = run("hint", "graph-nim", "4,9,16", "--edges", "0-1,1-2,2-0", "--max-states", "50")
+    # Wythoff answers by its closed form at any size; Graph Nim on 5 vertices has no fast path.
+    result = run("hint", "graph-nim", "4,9,16,25,36", "--edges", "0-1,1-2,2-3,3-4",
+                 "--max-states", "50")
     assert result.exit_code == 2
     assert "max-states" in result.output and "Traceback" not in result.output

@@ -16,6 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 import conftest
+from test_store import Counter
 from nimlab import fileio, progress, store, tables
 from nimlab.cli import main
 from nimlab.errors import InputError
@@ -159,16 +160,6 @@ def test_run_sweep_takes_the_sweep_and_names_are_looked_up_once():
 
 
 # ------------------------------------------------------------------------------ the memo
-class Counter:
-    def __init__(self):
-        self.calls = []
-
-    def __call__(self, bound, progress):
-        self.calls.append(bound)
-        i, j = np.indices((bound + 1, bound + 1))
-        return i * 100 + j
-
-
 @pytest.fixture
 def fresh(tmp_path, monkeypatch):
     """An empty store of its own (the memo on, nothing written to disk unless asked)."""

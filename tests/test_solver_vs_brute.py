@@ -118,7 +118,7 @@ def test_small_or_uncovered_positions_use_the_generic_solver():
     from nimlab.solve import answer
 
     assert answer(SharingNim(), (0, 4, 8)).method == "solver"
-    assert answer(SharingNim(), (0, 4, 8, 50)).method == "solver"
-    assert answer(EndNim(), (30, 2, 1, 29)).method == "solver"  # 4 piles: no table
+    assert answer(SharingNim(), (0, 1, 2, 3, 5)).method == "solver"  # 5 piles: no table
+    assert answer(EndNim(), (5, 2, 1, 4, 3)).method == "solver"  # 5 piles: no table
     assert answer(EndNim(), (30, 1, 1, 30)).method == "closed form"  # a P-position: value 0
     assert answer(Nim(), (300, 1)).method == "closed form"

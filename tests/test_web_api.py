@@ -94,8 +94,8 @@ def test_errors_are_the_cli_one_line_message(args):
 
 def test_budget_refusal_is_a_422():
     with pytest.raises(ApiError) as refused:
-        # Graph Nim on a path has no closed form: the budget decides
-        api.value("graph-nim", "30,40,50", edges="0-1,1-2", max_states=10)
+        # Graph Nim on a 5-vertex path has no closed form and no kernel: the budget decides
+        api.value("graph-nim", "30,40,50,60,70", edges="0-1,1-2,2-3,3-4", max_states=10)
     assert refused.value.status == 422 and "max-states" in str(refused.value)
 
 

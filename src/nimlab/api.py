@@ -192,8 +192,13 @@ def _after(events: list[dict], player: str, what: str) -> dict:
         if event["event"] == "illegal":
             raise ApiError(f"illegal move {what!r}: {event['reason']}")
         if event["event"] == "move" and event["player"] == player:
-            after = events[i + 1] if i + 1 < len(events) else {}
-            return {**event, "winner": after if after.get("event") == "winner" else None}
+            # the game draws the position reached, then says who won if the move ended it
+            for after in events[i + 1:]:
+                if after["event"] == "winner":
+                    return {**event, "winner": after}
+                if after["event"] == "move":
+                    break
+            return {**event, "winner": None}
     ended = [e for e in events if e["event"] == "winner"]
     raise ApiError("the game is over: " + (ended[0]["reason"] if ended else "no move possible"))
 

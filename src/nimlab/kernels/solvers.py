@@ -83,7 +83,8 @@ class KernelTable:
     def answer(self, game: ImpartialGame, position: Any) -> Answer | None:
         if not self.covers(game, position):
             return None
-        bound, table = self.table(game, self.size(game, position))
+        size = self.size(game, position)
+        bound, table = self.table(game, size)
         code = self.lookup(table, bound, game, position)
         move = None
         if code:
@@ -92,7 +93,7 @@ class KernelTable:
                     move = m
                     break
         return Answer(outcome_of(code), code if self.values else None, self.method,
-                      f"{self.source}, {self.bound_name} {bound}", move)
+                      f"{self.source}, {self.bound_name} {size}", move)
 
 
 class SharingTable(KernelTable):
