@@ -213,9 +213,10 @@ class FibonacciTable(KernelTable):
 
 class WythoffTable(KernelTable):
     game_name = "wythoff"
-    # 2,000: 4 million values, well under a second to build; Wythoff's theorem answers the
-    # outcome at any size before this path is asked for the value.
-    low, high = 0, 2_000
+    # Below 30 the solver is as quick as building a table; up to 2,000: 4 million values, well
+    # under a second to build.  Wythoff's theorem answers the outcome at any size before this
+    # path is asked for the value.
+    low, high = 30, 2_000
     source = "Wythoff Grundy table of nimlab.kernels.wythoff"
 
     def size(self, game, position):
@@ -232,7 +233,7 @@ class WythoffTable(KernelTable):
 
 class EndNim4Table(KernelTable):
     game_name = "end-nim"
-    low, high = 0, 40
+    low, high = 10, 40
     source = "4-pile End-Nim table of nimlab.kernels.endnim"
 
     def size(self, game, position):
@@ -251,7 +252,7 @@ class EndNim4Table(KernelTable):
 
 class GraphNimTable(KernelTable):
     game_name = "graph-nim"
-    low, high = 0, 24
+    low, high = 10, 24
     source = "Graph Nim table of nimlab.kernels.graphnim"
     bound_name = "spread up to"
 
@@ -278,7 +279,9 @@ class GraphNimTable(KernelTable):
     def covers(self, game, position):
         size = self.size(game, position)
         held = self._tables.get((type(game), tuple(game.edges), game.vertices))
-        return size is not None and (size <= self.high or (held is not None and size <= held[0]))
+        if size is None or size < self.low:
+            return False
+        return size <= self.high or (held is not None and size <= held[0])
 
     def lookup(self, table, bound, game, position):
         return table.value(tuple(position))
@@ -286,7 +289,7 @@ class GraphNimTable(KernelTable):
 
 class Sharing4Table(KernelTable):
     game_name = "sharing"
-    low, high = 0, 120
+    low, high = 20, 120
     source = "4-pile Sharing Nim table of nimlab.kernels.graphnim"
     bound_name = "key total up to"
 
