@@ -236,3 +236,12 @@ def test_four_pile_sharing_table_path_against_brute_force():
         found = _kernel_answer(game, position, "sharing 4")
         assert found.value == brute.sharing(position), position
     _silent(game, (0, 0, 9, 10))
+
+
+def test_graph_nim_tables_are_kept_per_digraph_vertex_count_included():
+    # the same edges on 2 and on 3 vertices are different games: one table each
+    small = make_game("graph-nim", edges="1-0", vertices=2)
+    large = make_game("graph-nim", edges="1-0", vertices=3)
+    for game, position in ((small, (0, 12)), (large, (0, 12, 5)), (small, (3, 14))):
+        found = _kernel_answer(game, position, "graph-nim")
+        assert found.value == brute.graph_nim(position, game.edges), (game, position)

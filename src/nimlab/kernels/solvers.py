@@ -66,8 +66,12 @@ class KernelTable:
         raise NotImplementedError
 
     # ------------------------------------------------------------- machinery
+    def ident(self, game: ImpartialGame) -> tuple:
+        """What tells two games' tables apart (the game's kind and parameters)."""
+        return (type(game), tuple(sorted(game.params().items())))
+
     def table(self, game: ImpartialGame, bound: int, use_cache: bool = True) -> tuple[int, Any]:
-        ident = (type(game), tuple(sorted(game.params().items())))
+        ident = self.ident(game)
         held = self._tables.get(ident)
         if held is None or held[0] < bound:
             held = self._tables[ident] = (bound, self.build(game, bound, use_cache))
@@ -77,7 +81,7 @@ class KernelTable:
         size = self.size(game, position)
         if size is None or size < self.low:
             return False
-        held = self._tables.get((type(game), tuple(sorted(game.params().items()))))
+        held = self._tables.get(self.ident(game))
         return size <= self.high or (held is not None and size <= held[0])
 
     def answer(self, game: ImpartialGame, position: Any) -> Answer | None:
@@ -268,20 +272,9 @@ class GraphNimTable(KernelTable):
                               store.graph_values(game.vertices, game.edges, bound,
                                                  use_cache=use_cache))
 
-    def table(self, game, bound, use_cache=True):
-        # one table per digraph: the edges are part of the identity
-        ident = (type(game), tuple(game.edges), game.vertices)
-        held = self._tables.get(ident)
-        if held is None or held[0] < bound:
-            held = self._tables[ident] = (bound, self.build(game, bound, use_cache))
-        return held
-
-    def covers(self, game, position):
-        size = self.size(game, position)
-        held = self._tables.get((type(game), tuple(game.edges), game.vertices))
-        if size is None or size < self.low:
-            return False
-        return size <= self.high or (held is not None and size <= held[0])
+    def ident(self, game):
+        # one table per digraph: its vertex count as well as its edges
+        return (*super().ident(game), game.vertices)
 
     def lookup(self, table, bound, game, position):
         return table.value(tuple(position))
