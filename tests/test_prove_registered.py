@@ -132,3 +132,21 @@ def test_printed_statements_that_fail_are_disproven_at_verify_counterexample():
     box = [c for c in registry.select(["sharing.sec4.zeros"])
            if c.id == "sharing.sec4.zeros"][0].run(20)
     assert box.status == "fails" and "(0,0,2)" in str(box.evidence.counterexamples[0])
+
+
+def test_verify_shows_a_proof_only_once_it_is_recorded():
+    import json
+
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+
+    args = ["verify", "sharing.rem4.corrected", "--bound", "10", "--json"]
+    before = CliRunner().invoke(main, args)
+    assert before.exit_code == 0 and json.loads(before.output)[0]["proof"] is None
+    proved = CliRunner().invoke(main, [*args, "--prove"])
+    assert proved.exit_code == 0
+    record = json.loads(proved.output)[0]["proof"]
+    assert record["status"] == "proven" and record["counterexample"] is None
+    after = CliRunner().invoke(main, args[:-1])  # text: the line says so, from the record
+    assert "proven for all positions" in after.output
