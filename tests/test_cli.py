@@ -103,12 +103,20 @@ def test_table_sharing_is_the_papers_table_1(tmp_path):
 
 
 def test_table_sharing_printed_layout():
+    # the paper's layout: row a = 16 on top, a = 0 above the column labels; every cell in
+    # full (the table fits 80 columns, so it is one block)
     text = run("table", "sharing", "--max", "16").output
-    lines = [line for line in text.splitlines() if "│" in line]
-    cells = [[c.strip() for c in line.split("│")] for line in lines]
-    assert cells[0][0] == "16" and cells[-1][0] == "a/b" and cells[-2][0] == "0"
+    title, *lines = text.splitlines()
+    assert title.startswith("Sharing Nim") and len(lines) == 18
+    assert all(len(line) <= 80 for line in lines)
+    cells = [line.split() for line in lines]
+    assert cells[0] == ["16", "0"] and cells[-1][0] == "a/b" and cells[-2][0] == "0"
     assert cells[-2][1:] == [str(v) for v in [0, 0, 1, 0, 0, 0, 1, 0, 3, 0, 1, 0, 0, 0, 1, 0, 0]]
-    assert cells[0][1:-1] == [""] * 16 and cells[0][-1] == "0"
+    assert cells[-1][1:] == [str(b) for b in range(17)]
+    printed = printed_table1()
+    for row in cells[:-1]:
+        a = int(row[0])
+        assert [int(v) for v in row[1:]] == [printed[(a, b)] for b in range(a, 17)]
 
 
 def test_table_fibonacci_csv(tmp_path):

@@ -1,20 +1,67 @@
 """nimlab: a laboratory for Nim variants.
 
+The Python API (:mod:`nimlab.lab`) takes Python values and returns typed results
+(:mod:`nimlab.results`) that print well and show in a notebook:
+
 >>> import nimlab
->>> game, position = nimlab.load("sharing", "0,4,8")
->>> nimlab.analyse(game, position).value
+>>> nimlab.answer("sharing", (0, 4, 8)).value
 3
->>> nimlab.answer(*nimlab.load("nim", "100,200,300")).method
+>>> nimlab.hint("sharing", (3, 5, 20)).to in {(4, 4, 20), (5, 5, 18)}
+True
+>>> nimlab.answer("fibonacci", (9, 4), last=3, factor=nimlab.Fraction(3, 2)).outcome
+'N'
+>>> game, position = nimlab.load("nim", "100,200,300")
+>>> nimlab.answer(game, position).method
 'closed form'
+
+Importing nimlab is cheap: every name is loaded on first use (PEP 562), so ``import nimlab``
+and ``nimlab value nim 1,2,3`` import neither NumPy nor Matplotlib nor Rich.
 """
+
+from __future__ import annotations
+
+import importlib
 
 __version__ = "0.1.0"
 
-from nimlab.engine import Analysis, Solver, analyse, value  # noqa: E402
-from nimlab.errors import IllegalMove, InputError, NimlabError, TooManyStates  # noqa: E402
-from nimlab.games import GAMES, load, make_game  # noqa: E402
-from nimlab.solve import Budget, answer  # noqa: E402
+#: Public name -> "module:attribute" it is loaded from on first use.
+_LAZY = {
+    # the Python API (typed results)
+    "answer": "nimlab.lab:answer", "analyse": "nimlab.lab:analyse",
+    "moves": "nimlab.lab:moves", "hint": "nimlab.lab:hint", "table": "nimlab.lab:table",
+    "verify": "nimlab.lab:verify", "reproduce": "nimlab.lab:reproduce",
+    # games, errors, budgets
+    "load": "nimlab.games:load", "make_game": "nimlab.games:make_game",
+    "GAMES": "nimlab.games:GAMES", "Budget": "nimlab.engine.solver:Budget",
+    "Solver": "nimlab.engine:Solver", "Analysis": "nimlab.engine:Analysis",
+    "value": "nimlab.engine:value",
+    "NimlabError": "nimlab.errors:NimlabError", "InputError": "nimlab.errors:InputError",
+    "IllegalMove": "nimlab.errors:IllegalMove", "TooManyStates": "nimlab.errors:TooManyStates",
+    "Fraction": "fractions:Fraction",
+}
+#: Modules that are also the API's functions when called (see :mod:`nimlab.callables`).
+_CALLABLE = ("play", "prove", "discover")
 
-__all__ = ["__version__", "load", "make_game", "GAMES", "analyse", "value", "answer", "Budget",
-           "Solver",
-           "Analysis", "NimlabError", "InputError", "IllegalMove", "TooManyStates"]
+__all__ = ["__version__", *_LAZY, "play", "prove"]  # discover: once it exists
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        module_name, _, attribute = _LAZY[name].partition(":")
+        found = getattr(importlib.import_module(module_name), attribute)
+        globals()[name] = found
+        return found
+    if name in _CALLABLE:
+        try:
+            importlib.import_module(f"nimlab.{name}")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"nimlab.{name}":
+                raise
+            raise AttributeError(f"module 'nimlab' has no attribute {name!r} (this version of "
+                                 f"nimlab has no nimlab.{name})") from None
+        return importlib.import_module("nimlab.callables").make_callable(f"nimlab.{name}")
+    raise AttributeError(f"module 'nimlab' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

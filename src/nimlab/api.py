@@ -1,26 +1,34 @@
-"""The command line as Python functions that return its ``--json`` answers.
+"""The JSON face of nimlab's Python API, for the web lab: dicts in the form ``nimlab ... --json``
+prints.
 
-Every function here builds the argument list of a ``nimlab`` command, runs the Click command in
-this process with standard output captured, and returns the parsed JSON, so the answer is
-exactly what ``nimlab ... --json`` prints, whatever the command does inside.  A command that
-refuses (bad input, a budget it would pass) raises :class:`ApiError` with the CLI's one-line
-message.  The web lab (``nimlab serve``) calls these functions in worker processes: standard
-input and output are redirected per process, so one process must run one call at a time.
+Every function here calls the typed API (:mod:`nimlab.lab`) and returns ``result.to_json()``,
+so its answer is exactly what the command prints with ``--json`` (the command is a shell over
+the same function).  Arguments come as the web sends them: strings in the command line's form
+(``"0,4,8"``, ``set="1,3,4"``); an empty string means *not given*.  A refusal (bad input, work
+over a budget) raises :class:`ApiError` with the CLI's one-line message and an HTTP status.
+Nothing here prints or captures output, so one process may serve calls from many threads.
 
 >>> value("sharing", "0,4,8")["value"]
 3
+>>> value("nim", "1,x")
+Traceback (most recent call last):
+...
+nimlab.api.ApiError: pile 2 of '1,x' is 'x', not a non-negative integer
 """
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
-from typing import Any, Iterable
+import functools
+from typing import Any, Callable, Iterable
+
+from nimlab.errors import NimlabError
 
 #: The game options the commands take (``--variant`` ...), by their CLI names.
 GAME_OPTIONS = ("variant", "last", "factor", "set", "budgets", "edges")
-ERROR_PREFIX = "nimlab: error: "
+#: The options of ``nimlab table``, by their keyword names.
+TABLE_OPTIONS = ("max", "piles", "n", "variant", "set", "factor")
+#: Words of a refusal over a budget (HTTP 422 rather than 400).
+BUDGET_WORDS = ("max-states", "time limit", "time-limit", "budget")
 
 
 class ApiError(Exception):
@@ -32,157 +40,133 @@ class ApiError(Exception):
         self.status = status
 
 
-def _options(options: dict[str, Any]) -> list[str]:
-    args = []
-    for name, given in options.items():
-        if name not in GAME_OPTIONS:
-            raise ApiError(f"unknown option {name!r}; the game options are: "
-                           f"{', '.join(GAME_OPTIONS)}")
-        if given is None or str(given).strip() == "":
-            continue
-        args.append(f"--{name}={given}")
-    return args
-
-
-def _has_param(command: str, param: str) -> bool:
-    from nimlab.cli import main
-
-    found = main.commands.get(command)
-    return found is not None and any(p.name == param for p in found.params)
-
-
-def _budget(command: str, max_states: int | None, time_limit: float | None) -> list[str]:
-    """``--max-states``/``--time-limit`` when the command takes them."""
-    args = []
-    if max_states is not None and _has_param(command, "max_states"):
-        args.append(f"--max-states={int(max_states)}")
-    if time_limit is not None and _has_param(command, "time_limit"):
-        args.append(f"--time-limit={time_limit:g}")
-    return args
-
-
-def run(args: Iterable[str], stdin: str = "") -> str:
-    """Run ``nimlab ARGS`` in this process; returns what it printed on standard output.
-
-    Raises :class:`ApiError` with the CLI's one-line message when the command exits non-zero.
-    """
-    from nimlab.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    code: Any = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
-            _stdin(io.StringIO(stdin)):
+def _refusals(function: Callable) -> Callable:
+    """nimlab's errors as :class:`ApiError` with the CLI's one-line message and status."""
+    @functools.wraps(function)
+    def call(*args: Any, **kwargs: Any) -> Any:
         try:
-            main.main(list(args), prog_name="nimlab")
-        except SystemExit as done:
-            code = done.code
-    if code not in (0, None):
-        lines = [line for line in err.getvalue().splitlines() if line.strip()]
-        message = lines[-1] if lines else f"exit code {code}"
-        if message.startswith(ERROR_PREFIX):
-            message = message[len(ERROR_PREFIX):]
-        status = 422 if any(word in message for word in ("max-states", "time limit",
-                                                         "time-limit", "budget")) else 400
-        raise ApiError(message, status if code == 2 else 500)
-    return out.getvalue()
+            return function(*args, **kwargs)
+        except ApiError:
+            raise
+        except NimlabError as refused:
+            message = " ".join(str(refused).split())
+            budget = any(word in message for word in BUDGET_WORDS)
+            raise ApiError(message, 422 if budget else 400) from None
+        except OSError as problem:  # a file that cannot be read or written
+            where = f" {problem.filename}" if problem.filename else ""
+            raise ApiError(f"cannot use{where}: {problem.strerror or problem}", 400) from None
+        except MemoryError:
+            raise ApiError("out of memory; try a smaller position or bound", 422) from None
+    return call
 
 
-@contextlib.contextmanager
-def _stdin(stream):
-    import sys
-
-    saved = sys.stdin
-    sys.stdin = stream
-    try:
-        yield
-    finally:
-        sys.stdin = saved
-
-
-def run_json(args: Iterable[str], stdin: str = "") -> Any:
-    text = run(args, stdin)
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise ApiError(f"the command printed no JSON: {text[:200]!r}", 500) from None
-
-
-def run_json_lines(args: Iterable[str], stdin: str = "") -> list[dict]:
-    """For ``nimlab play --json``: one JSON object per line."""
-    return [json.loads(line) for line in run(args, stdin).splitlines() if line.strip()]
-
-
-def _solve(command: str, game: str, position: str, options: dict, extra: list[str],
-           max_states: int | None, time_limit: float | None) -> Any:
-    args = [command, *_options(options), *extra, *_budget(command, max_states, time_limit),
-            "--json", "--", str(game), str(position)]
-    return run_json(args)
+def _given(options: dict[str, Any], allowed: Iterable[str], what: str = "option") -> dict:
+    """The options given (empty strings dropped), refusing unknown names."""
+    allowed = tuple(allowed)
+    for name in options:
+        if name not in allowed:
+            kind = "game options" if allowed == GAME_OPTIONS else "options"
+            raise ApiError(f"unknown {what} {name!r}; the {kind} are: {', '.join(allowed)}")
+    return {k: v for k, v in options.items() if v is not None and str(v).strip() != ""}
 
 
 # ---------------------------------------------------------------- the commands
+@_refusals
 def games() -> list[dict]:
     """``nimlab games --json``."""
-    return run_json(["games", "--json"])
+    from nimlab.lab.catalogue import game_catalogue
+
+    return game_catalogue()
 
 
+@_refusals
 def value(game: str, position: str, max_states: int | None = None,
           time_limit: float | None = None, **options: Any) -> dict:
     """``nimlab value GAME POSITION [--variant ...] --json``."""
-    return _solve("value", game, position, options, [], max_states, time_limit)
+    from nimlab.lab import answer
+
+    return answer(game, str(position), max_states=max_states, time_limit=time_limit,
+                  **_given(options, GAME_OPTIONS)).to_json()
 
 
+@_refusals
 def moves(game: str, position: str, winning: bool = False, max_states: int | None = None,
           time_limit: float | None = None, **options: Any) -> dict:
     """``nimlab moves GAME POSITION [--winning] --json``."""
-    return _solve("moves", game, position, options, ["--winning"] if winning else [],
-                  max_states, time_limit)
+    from nimlab.lab import moves as list_moves
+
+    return list_moves(game, str(position), winning=bool(winning), max_states=max_states,
+                      time_limit=time_limit, **_given(options, GAME_OPTIONS)).to_json()
 
 
+@_refusals
 def hint(game: str, position: str, max_states: int | None = None,
          time_limit: float | None = None, **options: Any) -> dict:
     """``nimlab hint GAME POSITION --json``."""
-    return _solve("hint", game, position, options, [], max_states, time_limit)
+    from nimlab.lab import hint as advise
+
+    return advise(game, str(position), max_states=max_states, time_limit=time_limit,
+                  **_given(options, GAME_OPTIONS)).to_json()
 
 
-TABLE_OPTIONS = {"max": "--max", "piles": "--piles", "n": "--n", "variant": "--variant",
-                 "set": "--set", "factor": "--factor"}
-
-
+@_refusals
 def table(game: str, max_states: int | None = None, time_limit: float | None = None,
           **options: Any) -> dict:
-    """``nimlab table GAME [--max B --piles K --n N --variant V --set A --factor R] --json``."""
-    args = ["table"]
-    for name, given in options.items():
-        if name not in TABLE_OPTIONS:
-            raise ApiError(f"unknown table option {name!r}; the options are: "
-                           f"{', '.join(TABLE_OPTIONS)}")
-        if given is not None and str(given).strip() != "":
-            args.append(f"{TABLE_OPTIONS[name]}={given}")
-    args += [*_budget("table", max_states, time_limit), "--json", "--", str(game)]
-    return run_json(args)
+    """``nimlab table GAME [--max B --piles K --n N --variant V --set A --factor R] --json``.
+
+    ``time_limit`` is accepted for the web lab's uniform calls; the table command has none (its
+    size is refused up front, and the web lab's worker is cut at its own time limit)."""
+    from nimlab.lab import table as build
+
+    return build(game, max_states=max_states,
+                 **_given(options, TABLE_OPTIONS, "table option")).to_json()
 
 
+@_refusals
 def claims(ids: Iterable[str] = (), paper: str | None = None, bound: int | None = None,
            list_only: bool = False) -> list[dict]:
     """``nimlab verify [IDS] [--paper P] [--bound B] [--list] --json``."""
-    args = ["verify", "--json"]
-    if paper:
-        args.append(f"--paper={paper}")
-    if bound is not None:
-        args.append(f"--bound={int(bound)}")
+    from nimlab.lab.papers import claim_rows, verify
+
+    if paper is not None:
+        _check_paper(paper)
     if list_only:
-        args.append("--list")
-    return run_json([*args, "--", *ids])
+        return claim_rows(*ids, paper=paper)
+    return verify(*ids, paper=paper, bound=bound).to_json()
 
 
+def _check_paper(paper: str) -> None:
+    from nimlab.claims import PAPERS
+
+    if paper not in (*PAPERS, "all"):
+        raise ApiError(f"unknown paper {paper!r}; the papers are: {', '.join([*PAPERS, 'all'])}")
+
+
+@_refusals
 def play(game: str, position: str, lines: Iterable[str] = (), first: str = "me",
          level: str = "perfect", seed: int | None = None, max_states: int | None = None,
          **options: Any) -> list[dict]:
     """``nimlab play GAME POSITION --json`` fed ``lines`` then ``quit``: the events."""
-    args = ["play", *_options(options), f"--first={first}", f"--level={level}",
-            *([f"--seed={int(seed)}"] if seed is not None else []),
-            *_budget("play", max_states, None), "--json", "--", str(game), str(position)]
-    return run_json_lines(args, "".join(f"{line}\n" for line in [*lines, "quit"]))
+    import json
+
+    from nimlab.lab.inputs import budget, resolve
+    from nimlab.play import COMPUTER, LEVELS, YOU, Match, run
+
+    the_game, the_position = resolve(game, str(position), _given(options, GAME_OPTIONS),
+                                     "nimlab play")
+    if first not in ("me", "computer"):
+        raise ApiError(f"first must be 'me' or 'computer', not {first!r}")
+    if level not in LEVELS:
+        raise ApiError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+    limits = budget(max_states)
+    match = Match(the_game, the_position, to_move=YOU if first == "me" else COMPUTER,
+                  level=level, seed=seed, max_states=limits.max_states,
+                  time_limit=limits.time_limit)
+    fed = iter([*(f"{line}\n" for line in lines), "quit\n"])
+    events: list[dict] = []
+    run(match, lambda: next(fed, ""), lambda text: events.append(json.loads(text)),
+        as_json=True)
+    return events
 
 
 def _after(events: list[dict], player: str, what: str) -> dict:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
@@ -67,6 +68,18 @@ def collect_options(**given: Any) -> dict[str, Any]:
 
 def emit_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2))
+
+
+def output_width() -> int:
+    """The width text is laid out for: the terminal's, ``COLUMNS`` when set, else 80 (a file or
+    a pipe); never less than 20."""
+    return max(shutil.get_terminal_size((80, 24)).columns, 20)
+
+
+def print_lines(lines: list[str]) -> None:
+    """Print plain text as it is (no markup, no wrapping: the lines were laid out to fit)."""
+    for line in lines:
+        click.echo(line)
 
 
 @contextmanager

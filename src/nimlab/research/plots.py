@@ -1,8 +1,11 @@
-"""Pictures of nimlab's tables, sequences and sweeps (Matplotlib, Agg backend, PNG or SVG).
+"""Pictures of nimlab's tables, sequences and sweeps (Matplotlib, PNG or SVG).
 
-Every ``*_figure`` function returns a :class:`matplotlib.figure.Figure`; :func:`save` writes it
-by the file's extension through :mod:`nimlab.fileio` (atomically, with the user's umask, into an
-existing directory).  The data come
+Every ``*_figure`` function returns a :class:`matplotlib.figure.Figure` made without pyplot, so
+nothing here chooses or changes the user's Matplotlib backend (no ``matplotlib.use``): a figure
+shows in a notebook and :func:`save` writes it by the file's extension through
+:mod:`nimlab.fileio` (atomically, with the user's umask, into an existing directory) with
+Matplotlib's file writers alone.  Heat maps are images (``imshow``), never one patch per cell,
+so a table of millions of cells draws in seconds.  The data come
 from the builders of :mod:`nimlab.tables` and the sequences of :mod:`nimlab.research.sequences`.
 """
 
@@ -12,22 +15,17 @@ import csv
 import os
 from pathlib import Path
 
-import matplotlib
+import numpy as np
+from matplotlib.colors import ListedColormap, LogNorm
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
-matplotlib.use("Agg")
-
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-from matplotlib.colors import ListedColormap  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import MaxNLocator  # noqa: E402
-
-from nimlab import fileio  # noqa: E402
-from nimlab.errors import InputError  # noqa: E402
-from nimlab.progress import Progress, quiet  # noqa: E402
-from nimlab.research.sequences import sharing_row  # noqa: E402
-from nimlab.store import sharing_values  # noqa: E402
-from nimlab.tables import cash_table, endnim_table  # noqa: E402
+from nimlab import fileio
+from nimlab.errors import InputError
+from nimlab.progress import Progress, quiet
+from nimlab.research.sequences import sharing_row
+from nimlab.store import sharing_values
+from nimlab.tables import Table, cash_table, endnim_table
 
 FORMATS = (".png", ".svg")
 
@@ -39,18 +37,77 @@ def check_target(path: str | os.PathLike) -> Path:
 
 
 def save(figure: Figure, path: str | os.PathLike, dpi: int = 110) -> Path:
-    """Write ``figure`` to ``path`` (.png or .svg) atomically; close it."""
-    try:
-        path = check_target(path)
-        return fileio.write_bytes(path, lambda handle: figure.savefig(
-            handle, format=path.suffix.lower()[1:], dpi=dpi, bbox_inches="tight"))
-    finally:
-        plt.close(figure)
+    """Write ``figure`` to ``path`` (.png or .svg) atomically (no backend is involved: the
+    figure belongs to no pyplot window)."""
+    path = check_target(path)
+    return fileio.write_bytes(path, lambda handle: figure.savefig(
+        handle, format=path.suffix.lower()[1:], dpi=dpi, bbox_inches="tight"))
 
 
-def _figure(width: float = 7.5, height: float = 5.0) -> tuple[Figure, plt.Axes]:
-    figure, axes = plt.subplots(figsize=(width, height))
-    return figure, axes
+def _figure(width: float = 7.5, height: float = 5.0):
+    figure = Figure(figsize=(width, height))
+    return figure, figure.subplots()
+
+
+def _subplots(columns: int, width: float, height: float):
+    figure = Figure(figsize=(width, height))
+    return figure, figure.subplots(1, columns)
+
+
+# ----------------------------------------------------------------------- any table
+def picture_cells(table: Table) -> tuple[np.ndarray, list[str]]:
+    """A grid's cells as numbers for a picture, and the names of word cells (``I``, ``II``) in
+    the order of their numbers (empty for a grid of numbers); missing cells are NaN."""
+    if table.array is not None:
+        data = np.array(table.array() if callable(table.array) else table.array, dtype=float)
+        data[data < 0] = np.nan
+        return data, []
+    raw = getattr(table.rows, "array", None)
+    if raw is not None:  # rows read from an array (GridRows): map its few distinct cells at once
+        distinct, where = np.unique(np.asarray(raw), return_inverse=True)
+        names = [table.rows.cell(int(v)) for v in distinct]
+        if all(isinstance(n, (int, np.integer)) for n in names):
+            return np.asarray(raw, dtype=float), []
+        words = sorted(set(map(str, names)))
+        codes = np.array([words.index(str(n)) for n in names], dtype=float)
+        return codes[where].reshape(np.shape(raw)), words
+    words = sorted({c for row in table.rows for c in row
+                    if c is not None and not isinstance(c, (int, np.integer))})
+    code = {w: k for k, w in enumerate(words)}
+    data = np.array([[np.nan if c is None else code.get(c, c) for c in row]
+                     for row in table.rows], dtype=float)
+    return data, words
+
+
+def table_figure(table: Table) -> Figure:
+    """A grid table as a heat map: one image (``imshow``), rows upwards, a colour bar (or a
+    legend of the words), whatever its size."""
+    if table.kind != "grid":
+        raise InputError(f"{table.title}: only a grid table is drawn as a heat map")
+    data, words = picture_cells(table)
+    figure, axes = _figure(7, 5.5)
+    rows, columns = data.shape
+    extent = (-0.5, columns - 0.5, -0.5, rows - 0.5)
+    if words:
+        colours = ListedColormap(["#d9d9d9", "#2c7fb8", "#e6550d", "#31a354"][:max(len(words),
+                                                                                    2)])
+        axes.imshow(data, origin="lower", cmap=colours, interpolation="nearest", aspect="auto",
+                    vmin=-0.5, vmax=max(len(words), 2) - 0.5, extent=extent)
+        handles = [axes.scatter([], [], marker="s", color=colours(k), label=w)
+                   for k, w in enumerate(words)]
+        axes.legend(handles=handles, loc="upper right", fontsize=8)
+    else:
+        image = axes.imshow(data, origin="lower", cmap="viridis", interpolation="nearest",
+                            aspect="auto", extent=extent)
+        figure.colorbar(image, ax=axes, label="value")
+    corner = table.corner.split("/")
+    if len(corner) == 2:
+        axes.set_ylabel(corner[0])
+        axes.set_xlabel(corner[1])
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_title(table.title, fontsize=9)
+    return figure
 
 
 # ----------------------------------------------------------------------- Sharing Nim
@@ -105,7 +162,7 @@ def g_distribution_figure(bound: int, g_max: int, progress: Progress = quiet) ->
     shown = np.where(counts > 0, counts, np.nan)
     top = int(np.max(np.nonzero(counts.any(axis=1)))) if counts.any() else 0
     image = axes.imshow(shown[: top + 2], origin="lower", aspect="auto", cmap="magma_r",
-                        interpolation="nearest", norm=matplotlib.colors.LogNorm())
+                        interpolation="nearest", norm=LogNorm())
     g = np.arange(g_max + 1)
     axes.plot(g[2:], 2 * g[2:] - 1, color="tab:blue", lw=1.2, label="a = 2g - 1 (Conjecture 3)")
     axes.set_xlabel("nim-value g")
@@ -148,7 +205,7 @@ def cash_grid_figure(subtraction_set: str, stones: int, bound: int,
                      progress: Progress = quiet) -> Figure:
     """Who wins NIM(A) with cash from ``(n; d1, d2)`` over the budgets."""
     table = cash_table(subtraction_set, stones, bound, progress)
-    grid = np.array([[1 if cell == "I" else 0 for cell in row] for row in table.rows])
+    grid = np.asarray(table.rows.array).astype(bool).astype(int)  # 1: Player I wins
     figure, axes = _figure(6, 5.5)
     axes.imshow(grid, origin="lower", cmap=ListedColormap(["#d9d9d9", "#2c7fb8"]),
                 interpolation="nearest", vmin=0, vmax=1)
@@ -187,7 +244,7 @@ def sweep_figure(path: str | os.PathLike) -> Figure:
 
 def _cash_summary_plot(rows) -> Figure:
     rows = [r for r in rows if r["verdict"] in ("holds", "fails")]
-    figure, (left, right) = plt.subplots(1, 2, figsize=(10, 4.2))
+    figure, (left, right) = _subplots(2, 10, 4.2)
     excess = [int(r["max_f_minus_M_plus_L"]) for r in rows]
     values = sorted(set(excess))
     left.bar([str(v) for v in values], [excess.count(v) for v in values], color="tab:blue")
@@ -215,7 +272,7 @@ def _cash_summary_plot(rows) -> Figure:
 def _sharing_summary_plot(rows) -> Figure:
     whole = [r for r in rows if not r["a"]]
     rows = [r for r in rows if r["a"]]
-    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.3))
+    figure, (left, right) = _subplots(2, 11, 4.3)
     a = [int(r["a"]) for r in rows]
     left.plot(a, [int(r["max_value"]) for r in rows], "o-", ms=3, label="max of the row")
     left.plot(a, [int(r["max_first_half"]) for r in rows], ".", ms=4,
@@ -241,7 +298,7 @@ def _sharing_summary_plot(rows) -> Figure:
 
 
 def _graph_summary_plot(rows) -> Figure:
-    figure, axes = plt.subplots(1, 2, figsize=(10, 4.2))
+    figure, axes = _subplots(2, 10, 4.2)
     for axis, v in zip(axes, ("3", "4"), strict=True):
         mine = [r for r in rows if r["vertices"] == v]
         for strong, colour in (("yes", "tab:red"), ("no", "tab:blue")):

@@ -6,20 +6,7 @@ import click
 from rich.table import Table as RichTable
 
 from nimlab.cli.common import console, emit_json, json_option
-from nimlab.games import GAMES, OPTIONS
-
-
-def game_catalogue() -> list[dict]:
-    rows = []
-    for spec in GAMES.values():
-        options = {f"--{o}": OPTIONS[o] for o in spec.options}
-        example = " ".join([spec.example_position] +
-                           [f"--{k} {v}" for k, v in spec.example_options.items()])
-        rows.append({"name": spec.name, "rules": spec.cls.summary, "source": spec.cls.source,
-                     "options": options, "required": [f"--{o}" for o in spec.required],
-                     "example": f"nimlab value {spec.name} {example}",
-                     "fast_paths": list(spec.cls.fast_paths)})
-    return rows
+from nimlab.lab.catalogue import game_catalogue
 
 
 @click.command("games")

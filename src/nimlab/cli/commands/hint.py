@@ -1,13 +1,13 @@
-"""``nimlab hint``: the move to play from a position, and why it wins."""
+"""``nimlab hint``: the move to play from a position, and why it wins (a shell over
+:func:`nimlab.lab.hint`)."""
 
 from __future__ import annotations
 
 import click
 
-from nimlab.cli.common import (POSITION_SETTINGS, budget_of, collect_options, emit_json,
+from nimlab.cli.common import (POSITION_SETTINGS, collect_options, emit_json,
                                game_argument, game_options, json_option, budget_options)
-from nimlab.games import load
-from nimlab.strategy import hint
+from nimlab.lab.solving import hint
 
 
 @click.command("hint", context_settings=POSITION_SETTINGS)
@@ -27,9 +27,9 @@ def command(game: str, position: str, max_states: int, time_limit: float, as_jso
     --json gives move, notation, to, explanation, outcome, source, method and value (null when
     the position is too large for the solver; value_note says why).
     """
-    the_game, the_position = load(game, position, **collect_options(**options))
-    result = hint(the_game, the_position, budget=budget_of(max_states, time_limit))
-    data = result.to_dict()
+    result = hint(game, position, max_states=max_states, time_limit=time_limit,
+                  **collect_options(**options))
+    data = result.to_json()
     if as_json:
         emit_json(data)
         return
@@ -37,6 +37,6 @@ def command(game: str, position: str, max_states: int, time_limit: float, as_jso
                else "P-position: the player to move loses")
     value = f", value {result.value}" if result.value is not None else ""
     winner = f", Player {data['winner']} wins" if "winner" in data else ""
-    click.echo(f"{the_game.describe()} {data['position']}: {outcome}{value}{winner}")
+    click.echo(f"{result.game.describe()} {data['position']}: {outcome}{value}{winner}")
     for line in result.lines():
         click.echo(line)

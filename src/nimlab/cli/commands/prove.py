@@ -1,13 +1,15 @@
-"""``nimlab prove``: decide statements about games for all positions (automata)."""
+"""``nimlab prove``: decide statements about games for all positions (automata); a shell over
+:func:`nimlab.lab.prove`."""
 
 from __future__ import annotations
 
 import click
 
+from rich.markup import escape
+
 from nimlab.cli.common import console, emit_json, progress_bar
-from nimlab.errors import InputError
-from nimlab.prove.games import GAME_NAMES, game_formula
-from nimlab.prove.procedure import run
+from nimlab.lab.papers import prove
+from nimlab.results.claims import ProofReport
 
 LANGUAGE = """Formulas: variables are lowercase names; the position is p1,p2,... (and x, the
 previous removal, in fibonacci). Terms: numbers, variables, +, 3*x, ^ (xor, base 2). Atoms:
@@ -16,85 +18,31 @@ previous removal, in fibonacci). Terms: numbers, variables, +, 3*x, ^ (xor, base
 (E u, v. f), parentheses. MOVE: the move relation from p1,p2,... to q1,q2,... (y for x)."""
 
 
-def _progress(enabled: bool):
-    return progress_bar("proving", enabled)
-
-
 def _print_result(result: dict, title: str) -> None:
     sizes = result.get("sizes", {})
     size_text = ", ".join(f"{k} {v}" for k, v in sizes.items() if k not in ("largest",
                                                                             "automata"))
     if result["status"] == "proven":
-        console.print(f"[bold green]proven[/]: {title}")
+        console.print(f"[bold green]proven[/]: {escape(title)}")
     else:
         ex = result["counterexample"]
         where = ",".join(map(str, ex["position"]))
         move = f"; the move to {','.join(map(str, ex['move_to']))}" if "move_to" in ex else ""
-        console.print(f"[bold red]disproven[/]: {title}")
-        console.print(f"  smallest counterexample {where}: {'; '.join(ex['conditions'])}{move}")
+        console.print(f"[bold red]disproven[/]: {escape(title)}")
+        console.print(escape(f"  smallest counterexample {where}: "
+                             f"{'; '.join(ex['conditions'])}{move}"))
         if ex.get("note"):
-            console.print(f"  ({ex['note']})")
-    console.print(f"  automata (states): {size_text}; largest {sizes.get('largest')}, "
-                  f"{sizes.get('automata')} built; {result['seconds']:.2f} s")
+            console.print(escape(f"  ({ex['note']})"))
+    console.print(escape(f"  automata (states): {size_text}; largest {sizes.get('largest')}, "
+                         f"{sizes.get('automata')} built; {result['seconds']:.2f} s"))
 
 
-def _prove_game(game: str, piles, options: dict, base, p_positions, value, given, holds,
-                max_states, time_limit, as_json) -> None:
-    chosen = [x for x in (p_positions, value, holds) if x]
-    if len(chosen) != 1:
-        raise InputError(f"`nimlab prove {game}` needs exactly one of --p-positions FORMULA, "
-                         "--value G FORMULA (with --given) or --holds FORMULA")
-    gf = game_formula(game, piles, **options)
-    if base:
-        gf.base = base
-    with _progress(not as_json) as update:
-        def progress(done, total):
-            update(done, total or None)
-        if p_positions:
-            result = run(gf, "p-positions", p_positions, max_states=max_states,
-                         time_limit=time_limit, progress=progress)
-            title = f"the P-positions of {gf.describe()} are exactly {{{p_positions}}}"
-        elif value:
-            g, formula = value
-            given_list = [t.strip() for t in (given or "").split(";") if t.strip()]
-            result = run(gf, "value", formula, value=g, given=given_list, max_states=max_states,
-                         time_limit=time_limit, progress=progress)
-            title = f"the positions of value {g} of {gf.describe()} are exactly {{{formula}}}"
-        else:
-            result = run(gf, "sentence", holds, max_states=max_states, time_limit=time_limit,
-                         progress=progress)
-            title = f"{{{holds}}} holds at every position of {gf.describe()}"
-    if as_json:
-        emit_json(result)
+def _print_claims(found: ProofReport) -> None:
+    if found.listing:
+        for c in found.data:
+            console.print(escape(f"{c['id']:<30} {c['kind']:<12} {c['game']}: {c['proves']}"))
         return
-    _print_result(result, title)
-
-
-def _prove_claims(ids, paper, max_states, time_limit, as_json, listing) -> None:
-    from nimlab.prove.registered import prove_claim, select
-
-    claims = select(list(ids) or None, paper)
-    if listing:
-        if as_json:
-            emit_json([{"id": c.id, "paper": c.paper, "game": c.game_formula().describe(),
-                        "kind": c.kind, "formula": c.formula, "proves": c.proves,
-                        "scope": c.scope, "requires": list(c.requires)} for c in claims])
-            return
-        for c in claims:
-            console.print(f"{c.id:<30} {c.kind:<12} {c.game_formula().describe()}: {c.proves}")
-        return
-    results = []
-    with _progress(not as_json) as update:
-        for k, claim in enumerate(claims):
-            update(k, len(claims))
-            results.append(prove_claim(claim, max_states, time_limit))
-        update(len(claims), len(claims))
-    if as_json:
-        emit_json({"claims": results,
-                   "proven": sum(r["status"] == "proven" for r in results),
-                   "disproven": sum(r["status"] == "disproven" for r in results)})
-        return
-    for r in results:
+    for r in found.claims:
         colour = "green" if r["status"] == "proven" else "red"
         scope = f" ({r['scope']})" if r["scope"] else ""
         extra = ""
@@ -102,10 +50,11 @@ def _prove_claims(ids, paper, max_states, time_limit, as_json, listing) -> None:
             ex = r["counterexample"]
             extra = (f" at {','.join(map(str, ex['position']))}: "
                      f"{'; '.join(ex['conditions'])}")
-        console.print(f"{r['id']:<30} [{colour}]{r['status']}[/]{scope} "
-                      f"largest {r['sizes']['largest']} states, {r['seconds']:.2f} s{extra}")
-    proven = sum(r["status"] == "proven" for r in results)
-    console.print(f"{proven} proven, {len(results) - proven} disproven")
+        console.print(f"{escape(r['id']):<30} [{colour}]{r['status']}[/]{escape(scope)} "
+                      + escape(f"largest {r['sizes']['largest']} states, {r['seconds']:.2f} s"
+                               f"{extra}"))
+    proven = found.data["proven"]
+    console.print(f"{proven} proven, {len(found.claims) - proven} disproven")
 
 
 @click.command("prove", epilog=LANGUAGE)
@@ -147,18 +96,14 @@ def command(targets, piles, variant, subtraction_set, edges, factor, base, p_pos
     nimlab prove sharing.thm2 fib.thm3.1.1        # registered claims, by id or prefix
     nimlab prove --paper all --json
     """
-    options = {"variant": variant, "set": subtraction_set, "edges": edges, "factor": factor}
-    if targets and targets[0] in GAME_NAMES:
-        if len(targets) > 1:
-            raise InputError(f"`nimlab prove {targets[0]}` takes no further arguments; give the "
-                             "statement with --p-positions, --value or --holds")
-        _prove_game(targets[0], piles, options, base, p_positions, value, given, holds,
-                    max_states, time_limit, as_json)
-        return
-    if p_positions or value or holds or any(v is not None for v in options.values()):
-        raise InputError("--p-positions, --value, --holds and game options need a game first: "
-                         f"nimlab prove GAME ... (games: {', '.join(GAME_NAMES)})")
-    if not targets and not paper and not listing:
-        raise InputError("give a game (nimlab prove nim --piles 3 --p-positions FORMULA), claim "
-                         "ids (nimlab prove sharing.thm2) or --paper all")
-    _prove_claims(targets, paper, max_states, time_limit, as_json, listing)
+    with progress_bar("proving", not as_json and not listing) as update:
+        found = prove(*targets, p_positions=p_positions, value=value, given=given, holds=holds,
+                      piles=piles, base=base, paper=paper, list=listing, max_states=max_states,
+                      time_limit=time_limit, progress=update, variant=variant,
+                      set=subtraction_set, edges=edges, factor=factor)
+    if as_json:
+        emit_json(found.to_json())
+    elif isinstance(found, ProofReport):
+        _print_claims(found)
+    else:
+        _print_result(found.to_json(), found.title)

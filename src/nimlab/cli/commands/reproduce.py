@@ -1,31 +1,15 @@
-"""``nimlab reproduce``: regenerate the papers' tables, lists and figures, with report and errata."""
+"""``nimlab reproduce``: regenerate the papers' tables, lists and figures, with report and errata
+(a shell over :func:`nimlab.lab.reproduce`)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
+from rich.markup import escape
 
-from nimlab import fileio
-from nimlab.cli.commands.verify import run_claims
-from nimlab.cli.common import console, emit_json, json_option
-from nimlab.claims import select
-from nimlab.claims.artifacts import select_artifacts
-from nimlab.claims.report import errata_markdown, errata_proof_ids, report_markdown
-from nimlab.errors import InputError
-from nimlab.prove.registered import attach_proofs
+from nimlab.cli.common import console, emit_json, json_option, progress_bar
+from nimlab.lab.papers import output_directory, reproduce
 
-
-def output_directory(path: str) -> Path:
-    """``--out DIR``, created now if missing (its parent must exist; nothing else is created)."""
-    directory = Path(path)
-    if directory.exists() and not directory.is_dir():
-        raise InputError(f"--out {path}: this is a file, not a directory")
-    if directory.is_dir():
-        return directory
-    fileio.check_target(directory)  # its parent exists (nothing is created above it)
-    directory.mkdir(exist_ok=True)
-    return directory
+__all__ = ["command", "output_directory"]
 
 
 @click.command("reproduce")
@@ -38,31 +22,17 @@ def output_directory(path: str) -> Path:
 def command(artifacts: tuple[str, ...], out_dir: str, no_claims: bool, as_json: bool) -> None:
     """Regenerate ARTIFACTS (ids, a paper name, or all) into --out DIR and compare them with the
     papers; write DIR/report.md, DIR/report.json and DIR/errata.md."""
-    chosen = select_artifacts(artifacts)  # an unknown id fails before --out is created
-    directory = output_directory(out_dir)
-    done = []
-    for item in chosen:
-        if not as_json:
-            console.print(f"[bold]{item.id}[/bold]: {item.description}")
-        done.append(item.run(directory))
-        if not as_json:
-            state = "matches the paper" if done[-1]["matches"] else \
-                f"{len(done[-1]['differences'])} difference(s) from the paper"
-            console.print(f"  {', '.join(done[-1]['files'])}: {state}")
-    papers = sorted({a.paper for a in chosen})
-    results = [] if no_claims else run_claims(
-        [c for p in papers for c in select((), p)], None)
-    # The errata cite a corrected statement as proven only from a proof run now.
-    attach_proofs(results, prove=errata_proof_ids(results))
-    fileio.write_text(directory / "report.md", report_markdown(results, done))
-    fileio.write_json(directory / "report.json",
-                      {"artifacts": done, "claims": [r.to_dict() for r in results]}, indent=1)
-    fileio.write_text(directory / "errata.md", errata_markdown(results, done))
-    summary = {"out": str(directory), "artifacts": len(done),
-               "matching": sum(a["matches"] for a in done), "claims": len(results),
-               "failing": sum(r.status in ("fails", "refuted") for r in results)}
+    with progress_bar("reproducing") as update:
+        report = reproduce(*artifacts, out=out_dir, claims=not no_claims, progress=update)
+    summary = report.to_json()
     if as_json:
         emit_json(summary)
-    else:
-        console.print(f"wrote {len(done)} artifacts ({summary['matching']} match the papers), "
-                      f"report.md, report.json and errata.md to {directory}")
+        return
+    for (item_id, description), done in zip(report.described, report.artifacts):
+        console.print(f"[bold]{escape(item_id)}[/bold]: {escape(description)}")
+        state = "matches the paper" if done["matches"] else \
+            f"{len(done['differences'])} difference(s) from the paper"
+        console.print(escape(f"  {', '.join(done['files'])}: {state}"))
+    console.print(escape(f"wrote {summary['artifacts']} artifacts ({summary['matching']} match "
+                         f"the papers), report.md, report.json and errata.md to "
+                         f"{summary['out']}"))

@@ -1,32 +1,19 @@
-"""``nimlab table``: tables of values, printed or written to .csv, .json or .npy."""
+"""``nimlab table``: tables of values, printed or written to .csv, .json or .npy (a shell over
+:func:`nimlab.lab.table`).
+
+Printed tables never hide a value: a grid wider than the terminal (or than 80 columns, in a
+file or a pipe) is printed in blocks of whole columns, a list too wide as records.
+"""
 
 from __future__ import annotations
 
 import click
-from rich.table import Table as RichTable
 
-from nimlab.cli.common import console, emit_json, json_option, max_states_option, progress_bar
+from nimlab.cli.common import (console, emit_json, json_option, max_states_option,
+                               output_width, print_lines, progress_bar)
 from nimlab.errors import InputError
-from nimlab.tables import Table, build_table, check_target, table_spec
-
-
-def render(table: Table) -> RichTable:
-    shown = RichTable(title=table.title, show_edge=False, pad_edge=False,
-                      show_header=table.kind == "list")
-    if table.kind == "list":
-        for col in table.columns:
-            shown.add_column(str(col), justify="right")
-        for row in table.rows:
-            shown.add_row(*map(str, row))
-        return shown
-    shown.add_column("", justify="right", style="bold")
-    for col in table.columns:
-        shown.add_column("", justify="right")
-    pairs = list(zip(table.row_labels, table.rows))
-    for label, row in (reversed(pairs) if table.descending else pairs):
-        shown.add_row(str(label), *["" if c is None else str(c) for c in row])
-    shown.add_row(table.corner, *map(str, table.columns), style="bold")
-    return shown
+from nimlab.lab.tables import table as build_table
+from nimlab.tables import check_target, table_spec
 
 
 #: Widest grid printed as text; wider ones go to a file (--out) or JSON.
@@ -67,9 +54,10 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
                          f"to print (at most {MAX_PRINTED_COLUMNS}); write it with --out FILE "
                          "(.npy, .csv or .json) or ask for --json")
     with progress_bar(f"{game} table") as update:
-        table = build_table(game, bound=bound, piles=piles, stones=stones, variant=variant,
-                            subtraction_set=subtraction_set, factor=factor, progress=update,
-                            max_states=max_states, cache=not no_cache)
+        result = build_table(game, bound, piles=piles, n=stones, variant=variant,
+                             set=subtraction_set, factor=factor, progress=update,
+                             max_states=max_states, cache=not no_cache)
+    table = result.table
     if out:
         path = table.write(out)
         if as_json:
@@ -78,6 +66,6 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
             console.print(f"wrote {path} ({len(table.rows)} rows): {table.title}")
         return
     if as_json:
-        emit_json(table.to_dict())
+        emit_json(result.to_json())
         return
-    console.print(render(table))
+    print_lines(result.text(output_width()))

@@ -1,32 +1,18 @@
-"""``nimlab verify``: check the papers' claims against exhaustive computation."""
+"""``nimlab verify``: check the papers' claims against exhaustive computation (a shell over
+:func:`nimlab.lab.verify`)."""
 
 from __future__ import annotations
 
 import sys
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.markup import escape
 
-from nimlab.cli.common import console, emit_json, err_console, json_option
-from nimlab.errors import InputError
-from nimlab.prove.registered import attach_proofs
-from nimlab.claims import PAPERS, Result, select
+from nimlab.cli.common import console, emit_json, json_option, progress_bar
+from nimlab.claims import PAPERS
+from nimlab.lab.papers import claim_rows, verify
 
 STYLE = {"holds": "green", "supported": "green", "fails": "bold red", "refuted": "bold red"}
-
-
-def run_claims(claims, bound: int | None, show_progress: bool = True) -> list[Result]:
-    results = []
-    enabled = show_progress and sys.stderr.isatty()
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err_console, transient=True,
-                  disable=not enabled) as bar:
-        task = bar.add_task("verifying", total=len(claims))
-        for claim in claims:
-            bar.update(task, description=claim.id)
-            results.append(claim.run(bound))
-            bar.advance(task)
-    return results
 
 
 @click.command("verify")
@@ -44,31 +30,21 @@ def run_claims(claims, bound: int | None, show_progress: bool = True) -> list[Re
 def command(claims: tuple[str, ...], paper: str | None, bound: int | None, strict: bool,
             list_only: bool, prove: bool, as_json: bool) -> None:
     """Check the papers' claims (all, one paper's, or the CLAIMS named by id or id prefix)."""
-    chosen = select(claims, paper)
-    if not chosen:
-        raise InputError("no claims selected")
     if list_only:
-        rows = [{"id": c.id, "paper": c.paper, "place": c.place, "kind": c.kind,
-                 "statement": c.statement, "default_bound": c.default_bound,
-                 "bound_help": c.bound_help, "corrects": c.corrects} for c in chosen]
+        rows = claim_rows(*claims, paper=paper)
         if as_json:
             emit_json(rows)
         else:
             for r in rows:
-                console.print(f"{r['id']:<24} {r['place']:<28} {r['statement']}")
+                console.print(escape(f"{r['id']:<24} {r['place']:<28} {r['statement']}"))
         return
-    results = run_claims(chosen, bound)
-    attach_proofs(results, prove=[c.id for c in chosen] if prove else ())
+    with progress_bar("verifying") as update:
+        report = verify(*claims, paper=paper, bound=bound, prove=prove, progress=update)
     if as_json:
-        emit_json([r.to_dict() for r in results])
+        emit_json(report.to_json())
     else:
-        for r in results:
-            console.print(r.line(), style=STYLE.get(r.status, ""))
-        counts: dict[str, int] = {}
-        for r in results:
-            counts[r.status] = counts.get(r.status, 0) + 1
-        proven = sum(1 for r in results if r.proof_label)
-        console.print(", ".join(f"{n} {s}" for s, n in sorted(counts.items())) +
-                      (f"; {proven} proven for all positions" if proven else ""))
-    if strict and any(r.status in ("fails", "refuted") for r in results):
+        for check in report:
+            console.print(escape(check.line()), style=STYLE.get(check.status, ""))
+        console.print(escape(report.summary()))
+    if strict and report.failing:
         sys.exit(1)

@@ -132,12 +132,11 @@ def example14(directory: Path) -> Outcome:
 def _grid_artifact(directory: Path, name: str, games: list[tuple], predict_printed: Callable,
                    predict_fixed: Callable, title: str) -> Outcome:
     """``games``: (label, set, n). Writes a CSV of every cell and a PNG heatmap per game."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from matplotlib.figure import Figure  # no pyplot: the user's backend is left alone
 
     rows, diffs, fixed_bad = [], [], 0
-    fig, axes = plt.subplots(1, len(games), figsize=(3.2 * len(games), 3.4), squeeze=False)
+    fig = Figure(figsize=(3.2 * len(games), 3.4))
+    axes = fig.subplots(1, len(games), squeeze=False)
     for ax, (title_of, s, n) in zip(axes[0], games):
         g = game.winner_grid(s, n)
         size = n + 2
@@ -160,7 +159,6 @@ def _grid_artifact(directory: Path, name: str, games: list[tuple], predict_print
     png = str(write_bytes(directory / f"{name}.png",
                           lambda handle: fig.savefig(handle, format="png", dpi=110,
                                                      bbox_inches="tight")))
-    plt.close(fig)
     path = _csv(directory, f"{name}.csv",
                 ["game", "n", "d1", "d2", "winner", "printed theorem", "corrected theorem"], rows)
     return Outcome([path, png], len(rows), diffs, f"corrected theorem wrong in {fixed_bad} cells")

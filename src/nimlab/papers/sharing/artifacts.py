@@ -95,26 +95,21 @@ def a_bounds_table(directory: Path) -> Outcome:
 def figure(key: str):
     """Figure 4 or 5: the values (CSV) and the plot (PNG), compared with the text's bound."""
     def build(directory: Path) -> Outcome:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure  # no pyplot: the user's backend is left alone
 
         spec = printed(PAPER, "section4")["sequences"][key]
         x, y, n0 = spec["first"]
         seq = sequence_values(spec["first"], spec["count"])
         csv_path = write_csv(directory / f"sharing_{key}.csv", ["n", f"G({x},{y},n)"],
                              [[n0 + i, v] for i, v in enumerate(seq)])
-        fig, ax = plt.subplots(figsize=(10, 3.5))
+        fig = Figure(figsize=(10, 3.5))
+        ax = fig.subplots()
         ax.plot(range(n0, n0 + len(seq)), seq, ".", markersize=2)
         ax.set_xlabel("n")
         ax.set_ylabel(f"G({x},{y},n)")
         ax.set_title(f"The first {len(seq)} values of G({x},{y},n), n >= {n0}")
-        try:
-            png = write_bytes(directory / f"sharing_{key}.png",
-                              lambda handle: fig.savefig(handle, format="png", dpi=100))
-        finally:
-            plt.close(fig)
+        png = write_bytes(directory / f"sharing_{key}.png",
+                          lambda handle: fig.savefig(handle, format="png", dpi=100))
         top = max(seq)
         diffs = [] if top == spec["bound"] else [Difference("largest value", spec["bound"], top)]
         return Outcome([str(csv_path), str(png)], 1, diffs,

@@ -1,0 +1,190 @@
+"""The papers' statements from Python: :func:`verify` (``nimlab verify``), :func:`prove`
+(``nimlab prove``), :func:`reproduce` (``nimlab reproduce``).
+
+>>> report = verify("sharing.thm1", bound=30)
+>>> report["sharing.thm1"].status
+'holds'
+>>> prove("nim", piles=2, p_positions="p1 = p2").status
+'proven'
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Sequence
+
+from nimlab import fileio
+from nimlab.claims import select
+from nimlab.claims.artifacts import select_artifacts
+from nimlab.claims.report import errata_markdown, errata_proof_ids, report_markdown
+from nimlab.errors import InputError
+from nimlab.lab.inputs import option_text, progress_of, whole
+from nimlab.prove.registered import attach_proofs
+from nimlab.results.claims import ClaimCheck, ProofReport, ProofResult, ReproduceReport, \
+    VerifyReport
+
+__all__ = ["verify", "claim_rows", "prove", "reproduce", "check_claims", "output_directory"]
+
+
+def _ids(ids: Sequence[str]) -> tuple[str, ...]:
+    for claim_id in ids:
+        if not isinstance(claim_id, str):
+            raise InputError(f"claims: give claim ids as strings, not {claim_id!r}")
+    return tuple(ids)
+
+
+def check_claims(claims, bound: int | None, progress: Any = None) -> list:
+    """Run each claim's check (the computation), reporting ``progress(done, total)``."""
+    return [claim.run(bound) for claim in counted(claims, progress_of(progress, "verifying"))]
+
+
+def counted(items: Sequence, update) -> Any:
+    """``items`` one by one, reporting ``update(done, total)`` before each and at the end."""
+    for done, item in enumerate(items):
+        update(done, len(items))
+        yield item
+    update(len(items), len(items))
+
+
+def claim_rows(*ids: str, paper: str | None = None) -> list[dict]:
+    """The claims selected, without checking them (``nimlab verify --list --json``)."""
+    chosen = select(_ids(ids), paper)
+    if not chosen:
+        raise InputError("no claims selected")
+    return [{"id": c.id, "paper": c.paper, "place": c.place, "kind": c.kind,
+             "statement": c.statement, "default_bound": c.default_bound,
+             "bound_help": c.bound_help, "corrects": c.corrects} for c in chosen]
+
+
+def verify(*ids: str, paper: str | None = None, bound: int | None = None, prove: bool = False,
+           progress: Any = None) -> VerifyReport:
+    """Check the papers' claims (all, one ``paper``'s, or the ``ids`` given by id or prefix)
+    against exhaustive computation up to each claim's box (or ``bound``); proofs for all
+    positions already recorded are attached (``prove=True`` runs them first)."""
+    chosen = select(_ids(ids), paper)
+    if not chosen:
+        raise InputError("no claims selected")
+    results = check_claims(chosen, whole(bound, "bound"), progress)
+    attach_proofs(results, prove=[c.id for c in chosen] if prove else ())
+    return VerifyReport(tuple(ClaimCheck(r) for r in results))
+
+
+def _game_proof(game: str, piles, options: dict, base, p_positions, value, given, holds,
+                max_states, time_limit, update) -> ProofResult:
+    from nimlab.prove.games import game_formula
+    from nimlab.prove.procedure import run
+
+    chosen = [x for x in (p_positions, value, holds) if x]
+    if len(chosen) != 1:
+        raise InputError(f"`nimlab prove {game}` needs exactly one of --p-positions FORMULA, "
+                         "--value G FORMULA (with --given) or --holds FORMULA")
+    gf = game_formula(game, piles, **options)
+    if base:
+        gf.base = base
+    if p_positions:
+        result = run(gf, "p-positions", p_positions, max_states=max_states,
+                     time_limit=time_limit, progress=update)
+        title = f"the P-positions of {gf.describe()} are exactly {{{p_positions}}}"
+    elif value:
+        g, formula = value
+        if isinstance(given, str):
+            given = given.split(";")
+        given_list = [t.strip() for t in (given or ()) if t.strip()]
+        result = run(gf, "value", formula, value=g, given=given_list, max_states=max_states,
+                     time_limit=time_limit, progress=update)
+        title = f"the positions of value {g} of {gf.describe()} are exactly {{{formula}}}"
+    else:
+        result = run(gf, "sentence", holds, max_states=max_states, time_limit=time_limit,
+                     progress=update)
+        title = f"{{{holds}}} holds at every position of {gf.describe()}"
+    return ProofResult(result, title)
+
+
+def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] | None = None,
+          given: Any = None, holds: str | None = None, piles: int | None = None,
+          base: str | None = None, paper: str | None = None, list: bool = False,
+          max_states: int = 200_000, time_limit: float = 600.0, progress: Any = None,
+          **options: Any) -> ProofResult | ProofReport:
+    """Decide a statement for ALL positions with automata (``nimlab prove``).
+
+    ``prove("nim", piles=3, p_positions="p1 ^ p2 = p3")`` decides a formula about a game (one of
+    ``p_positions``, ``value=(g, formula)`` with ``given``, ``holds``) and returns a
+    :class:`~nimlab.results.ProofResult`; ``prove("sharing.thm2")`` or ``prove(paper="all")``
+    proves registered claims (:class:`~nimlab.results.ProofReport`); ``list=True`` lists them.
+    """
+    from nimlab.prove.games import GAME_NAMES
+    from nimlab.prove.registered import prove_claim, select as select_registered
+
+    targets = _ids(targets)
+    for name in options:
+        if name not in ("variant", "set", "edges", "factor"):
+            raise InputError(f"unknown option {name!r} for nimlab.prove; the options are: "
+                             "p_positions, value, given, holds, piles, base, paper, list, "
+                             "max_states, time_limit, progress, variant, set, edges, factor")
+    options = {k: option_text(k, v) for k, v in options.items()}
+    states, seconds = whole(max_states, "max_states", 10), time_limit
+    update = progress_of(progress, "proving")
+    if base is not None and str(base) not in ("2", "fib"):
+        raise InputError(f"base: 2 or fib, not {base!r}")
+    if targets and targets[0] in GAME_NAMES:
+        if len(targets) > 1:
+            raise InputError(f"`nimlab prove {targets[0]}` takes no further arguments; give the "
+                             "statement with --p-positions, --value or --holds")
+
+        def progress_of_proof(done, total):
+            update(done, total or None)
+        return _game_proof(targets[0], whole(piles, "piles", 1), options,
+                           None if base is None else str(base), p_positions, value, given,
+                           holds, states, seconds, progress_of_proof)
+    if p_positions or value or holds or any(v is not None for v in options.values()):
+        raise InputError("--p-positions, --value, --holds and game options need a game first: "
+                         f"nimlab prove GAME ... (games: {', '.join(GAME_NAMES)})")
+    if not targets and not paper and not list:
+        raise InputError("give a game (nimlab prove nim --piles 3 --p-positions FORMULA), claim "
+                         "ids (nimlab prove sharing.thm2) or --paper all")
+    claims = select_registered(targets or None, paper)
+    if list:
+        return ProofReport([{"id": c.id, "paper": c.paper, "game": c.game_formula().describe(),
+                             "kind": c.kind, "formula": c.formula, "proves": c.proves,
+                             "scope": c.scope, "requires": [*c.requires]} for c in claims], True)
+    results = [prove_claim(claim, states, seconds) for claim in counted(claims, update)]
+    return ProofReport({"claims": results,
+                        "proven": sum(r["status"] == "proven" for r in results),
+                        "disproven": sum(r["status"] == "disproven" for r in results)})
+
+
+def output_directory(path: Any) -> Path:
+    """``out``, created now if missing (its parent must exist; nothing else is created)."""
+    directory = Path(path)
+    if directory.exists() and not directory.is_dir():
+        raise InputError(f"--out {path}: this is a file, not a directory")
+    if directory.is_dir():
+        return directory
+    fileio.check_target(directory)  # its parent exists (nothing is created above it)
+    directory.mkdir(exist_ok=True)
+    return directory
+
+
+def reproduce(*artifacts: str, out: Any, claims: bool = True,
+              progress: Any = None) -> ReproduceReport:
+    """Regenerate the papers' tables, lists and figures (``artifacts``: ids, a paper, or all)
+    into the directory ``out`` and compare them with the papers; writes report.md, report.json
+    and errata.md there (``nimlab reproduce``)."""
+    chosen = select_artifacts(_ids(artifacts))  # an unknown id fails before out is created
+    directory = output_directory(out)
+    done = [item.run(directory) for item in counted(chosen, progress_of(progress,
+                                                                        "reproducing"))]
+    papers = sorted({a.paper for a in chosen})
+    results = [] if not claims else check_claims(
+        [c for p in papers for c in select((), p)], None)
+    # The errata cite a corrected statement as proven only from a proof run now.
+    attach_proofs(results, prove=errata_proof_ids(results))
+    fileio.write_text(directory / "report.md", report_markdown(results, done))
+    fileio.write_json(directory / "report.json",
+                      {"artifacts": done, "claims": [r.to_dict() for r in results]}, indent=1)
+    fileio.write_text(directory / "errata.md", errata_markdown(results, done))
+    summary = {"out": str(directory), "artifacts": len(done),
+               "matching": sum(a["matches"] for a in done), "claims": len(results),
+               "failing": sum(r.status in ("fails", "refuted") for r in results)}
+    return ReproduceReport(summary, tuple(done), tuple(ClaimCheck(r) for r in results),
+                           tuple((a.id, a.description) for a in chosen))

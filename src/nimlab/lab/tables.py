@@ -1,0 +1,44 @@
+"""Tables of values (``nimlab table``) from Python: :func:`table`.
+
+>>> t = table("sharing", max=20)
+>>> t.to_numpy()[4, 8]
+3
+>>> t
+TableResult('Sharing Nim: G(0,a,b) for 0 <= a <= b <= 20 (...)': grid, 21 rows x 21 columns)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nimlab.engine.solver import DEFAULT_MAX_STATES
+from nimlab.lab.inputs import budget, option_text, progress_of, whole
+from nimlab.results.table import TableResult
+from nimlab.tables import build_table
+
+__all__ = ["table"]
+
+
+def table(game: str, max: int | None = None, *, piles: int | None = None,
+          n: int | None = None, variant: str | None = None, set: Any = None,
+          factor: Any = None, max_states: int | None = None, cache: bool = True,
+          progress: Any = None) -> TableResult:
+    """The table of ``game`` (``nimlab table GAME``): ``max`` the largest pile (or budget, or
+    n), ``piles``, ``n`` (cash: stones), ``variant``, ``set`` (a tuple), ``factor``.
+
+    Computed by the compiled kernels through the result store (``cache=False``: neither read
+    nor write it), refused in one line when it would not fit; ``progress=True`` shows a bar
+    (tqdm), or pass ``progress(done, total)``.
+    """
+    if not isinstance(game, str):
+        from nimlab.errors import InputError
+
+        raise InputError(f"game: give a game name, not {game!r}")
+    states = DEFAULT_MAX_STATES if max_states is None else budget(max_states).max_states
+    built = build_table(game, bound=whole(max, "max", None), piles=whole(piles, "piles", None),
+                        stones=whole(n, "n"), variant=option_text("variant", variant),
+                        subtraction_set=option_text("set", set),
+                        factor=option_text("factor", factor),
+                        progress=progress_of(progress, f"{game} table"), max_states=states,
+                        cache=bool(cache))
+    return TableResult(built)
