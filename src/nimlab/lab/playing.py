@@ -1,8 +1,8 @@
 """A game against the computer from Python: :func:`play` (``nimlab play``, move by move).
 
 >>> s = play("nim", (1, 2))
->>> s.move("2-1")           # you take 1 from pile 2; the computer replies and wins
-PlaySession(nim 0,0, computer won (computer moved last: you cannot move); played you:2-1 computer:1-1)
+>>> s.move("2-2")           # you empty pile 2; the computer takes the last token and wins
+PlaySession(nim 0,0, computer won (computer moved last: you cannot move); played you:2-2 computer:1-1)
 """
 
 from __future__ import annotations

@@ -5,8 +5,9 @@ Each goes through the dispatcher (:mod:`nimlab.solve`) with the same budget as i
 form, a proven period or a kernel table at any size, or by the solver within the budget, or is
 refused in one line (:class:`~nimlab.errors.TooManyStates`).
 
->>> answer("sharing", (0, 4, 8))
-PositionAnswer(sharing 0,4,8: value 3, N-position; closed form, Theorem 4 (g-positions, ...)
+>>> found = answer("sharing", (0, 4, 8))
+>>> found.value, found.outcome
+(3, 'N')
 >>> answer("sharing", (10**30 + 7, 3, 17)).outcome
 'N'
 >>> hint("sharing", (3, 5, 20)).to in {(4, 4, 20), (5, 5, 18)}

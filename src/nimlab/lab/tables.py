@@ -1,7 +1,7 @@
 """Tables of values (``nimlab table``) from Python: :func:`table`.
 
 >>> t = table("sharing", max=20)
->>> t.to_numpy()[4, 8]
+>>> int(t.to_numpy()[4, 8])
 3
 >>> t
 TableResult('Sharing Nim: G(0,a,b) for 0 <= a <= b <= 20 (...)': grid, 21 rows x 21 columns)

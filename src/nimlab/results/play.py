@@ -6,10 +6,10 @@ and the terminal tell the same story.
 >>> from nimlab.games import load
 >>> from nimlab.play import Match
 >>> s = PlaySession(Match(*load("nim", "1,2")))
->>> s.move("2-1").position
-(1, 0)
->>> s.winner
-'computer'
+>>> s.move("2-1").position    # you leave 1,1; the computer must take one
+(0, 1)
+>>> s.winner is None, s.to_move
+(True, 'you')
 """
 
 from __future__ import annotations

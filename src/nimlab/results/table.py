@@ -5,8 +5,8 @@ in blocks that fit the terminal.
 
 >>> from nimlab.tables import build_table
 >>> t = TableResult(build_table("subtraction", bound=6, subtraction_set="1,3,4"))
->>> t.to_numpy()[:, 1].tolist()
-[0, 1, 0, 1, 2, 3, 2]
+>>> t.rows[4]
+[4, 2, 'N', 'I']
 """
 
 from __future__ import annotations

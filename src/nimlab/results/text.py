@@ -10,7 +10,7 @@ by an ellipsis, whatever the width and whether the output is a terminal, a file 
 n  value
 0      0
 1      1
->>> for line in grid_text([[1, 2, 3], [4, 5, 6]], ["r0", "r1"], [0, 1, 2], "a/b", width=12):
+>>> for line in grid_text([[1, 2, 3], [4, 5, 6]], ["r0", "r1"], [0, 1, 2], "a/b", width=8):
 ...     print(line)
 columns 0..1 of 0..2
   r0 1 2
