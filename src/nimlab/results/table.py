@@ -16,7 +16,7 @@ import io
 from dataclasses import dataclass
 
 from nimlab.results.position import escape
-from nimlab.results.text import grid_text, text_table
+from nimlab.results.text import grid_text, text_table, wrap
 from nimlab.tables import Table
 
 #: Rows of a list table shown in a notebook's HTML (the rest: ``to_pandas()``/``to_numpy()``).
@@ -78,10 +78,10 @@ class TableResult:
         """The table as lines of at most ``width`` characters, every cell in full."""
         t = self.table
         if t.kind == "grid":
-            return [t.title, *grid_text(t.rows, t.row_labels, t.columns, t.corner, width,
+            return [*wrap(t.title, width), *grid_text(t.rows, t.row_labels, t.columns, t.corner, width,
                                         t.descending)]
         headers = [str(c) for c in t.columns]
-        return [t.title, *text_table(headers, t.rows, width)]
+        return [*wrap(t.title, width), *text_table(headers, t.rows, width)]
 
     def __str__(self) -> str:
         return "\n".join(self.text())

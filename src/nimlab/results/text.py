@@ -25,11 +25,18 @@ columns 2..2 of 0..2
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any, Sequence
 
 
 def cell(value: Any) -> str:
     return "" if value is None else str(value)
+
+
+def wrap(text: str, width: int = 80) -> list[str]:
+    """A line of words over as many lines of ``width`` as it needs (a long number is split
+    across lines, never cut)."""
+    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]
 
 
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], width: int = 80,

@@ -10,7 +10,7 @@ from nimlab.cli.common import (POSITION_SETTINGS, budget_options, collect_option
                                output_width, print_lines)
 from nimlab.lab.solving import answer, moves
 from nimlab.results.answers import OUTCOME_WORDS, value_text
-from nimlab.results.text import text_table
+from nimlab.results.text import text_table, wrap
 
 
 @click.command("value", context_settings=POSITION_SETTINGS)
@@ -62,16 +62,17 @@ def moves_command(game: str, position: str, winning: bool, max_states: int, time
     game_ = found.game
     title = (f"{game_.describe()} {game_.format(found.position)}: {value_text(found.value)} "
              f"({found.outcome}; {found.method})")
+    width = output_width()
     if not found.options:
-        print_lines([title, "no winning move: every move leads to an N-position" if winning and
+        print_lines([*wrap(title, width), "no winning move: every move leads to an N-position" if winning and
                      found.outcome == "P" else "no legal move: the game is over" if not
                      winning else "no moves"])
         return
     rows = [[o.move.describe(), o.move.notation(), game_.format(o.position),
              str(o.value) if o.value is not None else f"? ({o.outcome})",
              "yes" if o.winning else ""] for o in found.options]
-    print_lines([title, *text_table(["move", "notation", "to", "value", "winning"], rows,
-                                    width=output_width(), right=(3,))])
+    print_lines([*wrap(title, width), *text_table(["move", "notation", "to", "value", "winning"],
+                                                  rows, width=width, right=(3,))])
 
 
 commands = [value_command, moves_command]
