@@ -200,6 +200,18 @@ def test_table_numbers_out():
     assert listed._repr_png_() is None and "<table>" in listed._repr_html_()
 
 
+def test_heat_maps_are_images_whatever_the_size():
+    from nimlab.research.plots import endnim_slice_figure
+
+    axes = nimlab.table("sharing", max=400).figure().axes[0]
+    assert len(axes.images) == 1 and axes.images[0].get_array().shape == (401, 401)
+    assert not axes.patches and not axes.lines and len(axes.collections) == 0
+    words = nimlab.table("cash", set=(1, 3, 4), n=14, max=30).figure().axes[0]
+    assert len(words.images) == 1 and not words.patches
+    slice_axes = endnim_slice_figure(40, 5, "normal").axes[0]
+    assert len(slice_axes.images) == 2 and not slice_axes.lines and not slice_axes.patches
+
+
 def test_position_pictures_and_html():
     found = nimlab.answer("fibonacci", (9, 4), last=3)
     svg = found.at._repr_svg_()

@@ -89,7 +89,7 @@ def table_figure(table: Table) -> Figure:
     rows, columns = data.shape
     extent = (-0.5, columns - 0.5, -0.5, rows - 0.5)
     if words:
-        colours = ListedColormap(["#d9d9d9", "#2c7fb8", "#e6550d", "#31a354"][:max(len(words),
+        colours = ListedColormap(["#2c7fb8", "#e6550d", "#31a354", "#d9d9d9"][:max(len(words),
                                                                                     2)])
         axes.imshow(data, origin="lower", cmap=colours, interpolation="nearest", aspect="auto",
                     vmin=-0.5, vmax=max(len(words), 2) - 0.5, extent=extent)
@@ -181,16 +181,16 @@ def endnim_slice_figure(bound: int, middle: int, variant: str = "normal",
     if not 1 <= middle <= bound:
         raise InputError(f"--middle must be between 1 and --max {bound}, got {middle}")
     table = endnim_table(3, bound, variant, progress)
-    grid = np.full((bound, bound), np.nan)
-    for a, b, c, value in table.rows:
-        if b == middle:
-            grid[a - 1, c - 1] = value
+    values = table.rows.values  # values[a, b, c] for piles 1..bound (the table's array)
+    grid = np.asarray(values[1:, middle, 1:], dtype=float)
     figure, axes = _figure(6.5, 5.5)
+    extent = (0.5, bound + 0.5, 0.5, bound + 0.5)
     image = axes.imshow(grid, origin="lower", cmap="viridis", interpolation="nearest",
-                        extent=(0.5, bound + 0.5, 0.5, bound + 0.5))
-    zero = np.argwhere(grid == 0)
-    axes.plot(zero[:, 1] + 1, zero[:, 0] + 1, "s", mfc="none", mec="red", ms=4,
-              label="P-positions")
+                        extent=extent)
+    # the P-positions as a second image (red cells), not one marker per position
+    axes.imshow(np.ma.masked_where(grid != 0, np.ones_like(grid)), origin="lower",
+                cmap=ListedColormap(["red"]), interpolation="nearest", extent=extent)
+    axes.scatter([], [], marker="s", color="red", label="P-positions (value 0)")
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("c (right pile)")
