@@ -329,5 +329,17 @@ def test_docstring_examples_run(name):
     assert found.failed == 0
 
 
+def test_the_readme_python_lines_run():
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## Python", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    lines = [line for line in block.splitlines() if line.startswith("nimlab.")]
+    assert len(lines) == 5
+    scope: dict = {}
+    exec("import nimlab", scope)
+    found = [eval(line.split("#")[0], scope) for line in lines]
+    assert found[0].value == 3 and found[1] == (4, 4, 20) and found[2].shape == (201, 201)
+    assert found[3] == {"fails": 2, "holds": 7} and found[4].status == "proven"
+
+
 def test_errors_are_nimlab_errors():
     assert issubclass(TooManyStates, NimlabError) and issubclass(InputError, NimlabError)
