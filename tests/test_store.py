@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from nimlab import store, tables
+from nimlab.errors import NimlabWarning
 from nimlab.cli import main
 from nimlab.engine import Solver
 from nimlab.games import CashNim, EndNim, FibonacciNim, SharingNim
@@ -111,13 +112,15 @@ def test_a_truncated_or_corrupted_file_is_recomputed(cache):
     [entry] = store.entries()
     data = entry.path.read_bytes()
     entry.path.write_bytes(data[: len(data) // 2])  # truncated
-    assert np.array_equal(store.cached("demo", {}, 30, compute), good)
+    with pytest.warns(NimlabWarning, match="truncated"):
+        assert np.array_equal(store.cached("demo", {}, 30, compute), good)
     assert compute.calls == [30, 30]
     [entry] = store.entries()
     data = bytearray(entry.path.read_bytes())
     data[-5] ^= 0xFF  # same size, one byte changed
     entry.path.write_bytes(bytes(data))
-    assert np.array_equal(store.cached("demo", {}, 30, compute), good)
+    with pytest.warns(NimlabWarning, match="checksum"):
+        assert np.array_equal(store.cached("demo", {}, 30, compute), good)
     assert compute.calls == [30, 30, 30]
     # A data file without its sidecar (a run stopped between the two) is ignored.
     store.entries()[0].sidecar.unlink()

@@ -21,3 +21,9 @@ class TooManyStates(NimlabError):
 
 class IllegalMove(InputError):
     """A move that the rules do not allow from the current position."""
+
+
+class NimlabWarning(UserWarning):
+    """Something the user should know that does not stop the work (e.g. a damaged stored table
+    that is recomputed).  The library never prints it: Python's warnings show it (in a notebook,
+    under the cell), and the command line prints it as one ``nimlab: warning:`` line."""

@@ -37,8 +37,8 @@ import hashlib
 import json
 import os
 import re
-import sys
 import time
+import warnings
 import zlib
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -48,7 +48,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from nimlab import __version__, fileio
-from nimlab.errors import InputError, NimlabError
+from nimlab.errors import InputError, NimlabError, NimlabWarning
 from nimlab.kernels import check_memory
 from nimlab.progress import Progress, quiet
 
@@ -76,8 +76,9 @@ def cache_dir() -> Path:
 
 
 def warn(message: str) -> None:
-    """One line on stderr (the store's only way to speak)."""
-    print(f"nimlab: warning: {' '.join(message.split())}", file=sys.stderr, flush=True)
+    """A :class:`~nimlab.errors.NimlabWarning` (the store's only way to speak; the command line
+    prints it as one line on stderr)."""
+    warnings.warn(" ".join(message.split()), NimlabWarning, stacklevel=3)
 
 
 @dataclass

@@ -10,17 +10,35 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import sys
+import warnings
 
 import click
 
 from nimlab import __version__
-from nimlab.errors import NimlabError
+from nimlab.errors import NimlabError, NimlabWarning
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """nimlab's warnings as one line on stderr (others as Python shows them)."""
+    if issubclass(category, NimlabWarning):
+        click.echo(f"nimlab: warning: {' '.join(str(message).split())}", err=True)
+    else:
+        _python_show_warning(message, category, filename, lineno, file, line)
+
+
+_python_show_warning = warnings.showwarning
 
 
 class NimlabGroup(click.Group):
     """A group whose errors are one line and exit 2, never a traceback."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", NimlabWarning)
+            warnings.showwarning = _show_warning
+            return self._main(args, prog_name, complete_var, **extra)
+
+    def _main(self, args, prog_name, complete_var, **extra):
         try:
             return super().main(args, prog_name or "nimlab", complete_var,
                                 standalone_mode=False, **extra)
