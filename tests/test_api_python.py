@@ -212,6 +212,19 @@ def test_heat_maps_are_images_whatever_the_size():
     assert len(slice_axes.images) == 2 and not slice_axes.lines and not slice_axes.patches
 
 
+def test_a_grid_bigger_than_a_screen_is_drawn_thinned_and_says_so(monkeypatch):
+    import numpy as np
+
+    from nimlab.research import plots
+
+    monkeypatch.setattr(plots, "PICTURE_SIDE", 10)
+    table = nimlab.table("sharing", max=25)
+    axes = table.figure().axes[0]
+    drawn = np.nan_to_num(axes.images[0].get_array().filled(np.nan), nan=-1)
+    assert np.array_equal(drawn, table.to_numpy()[::3, ::3])
+    assert "one row and column in 3 drawn" in axes.get_title()
+
+
 def test_position_pictures_and_html():
     found = nimlab.answer("fibonacci", (9, 4), last=3)
     svg = found.at._repr_svg_()

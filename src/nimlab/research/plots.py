@@ -55,16 +55,30 @@ def _subplots(columns: int, width: float, height: float):
 
 
 # ----------------------------------------------------------------------- any table
-def picture_cells(table: Table) -> tuple[np.ndarray, list[str]]:
-    """A grid's cells as numbers for a picture, and the names of word cells (``I``, ``II``) in
-    the order of their numbers (empty for a grid of numbers); missing cells are NaN."""
+#: A heat map shows at most this many rows and columns (a screen has fewer pixels); a bigger
+#: grid is drawn from every k-th row and column, and its title says so.
+PICTURE_SIDE = 2000
+
+
+def picture_step(table: Table) -> int:
+    """Every how many rows and columns a heat map of ``table`` reads (1: all of them)."""
+    side = max(len(table.rows), len(table.columns))
+    return -(-side // PICTURE_SIDE)
+
+
+def picture_cells(table: Table, step: int = 1) -> tuple[np.ndarray, list[str]]:
+    """A grid's cells (every ``step``-th row and column) as numbers for a picture, and the names
+    of word cells (``I``, ``II``) in the order of their numbers (empty for a grid of numbers);
+    missing cells are NaN."""
     if table.array is not None:
-        data = np.array(table.array() if callable(table.array) else table.array, dtype=float)
+        array = table.array() if callable(table.array) else table.array
+        data = np.array(array[::step, ::step], dtype=float)
         data[data < 0] = np.nan
         return data, []
     raw = getattr(table.rows, "array", None)
     if raw is not None:  # rows read from an array (GridRows): map its few distinct cells at once
-        distinct, where = np.unique(np.asarray(raw), return_inverse=True)
+        raw = np.asarray(raw)[::step, ::step]
+        distinct, where = np.unique(raw, return_inverse=True)
         names = [table.rows.cell(int(v)) for v in distinct]
         if all(isinstance(n, (int, np.integer)) for n in names):
             return np.asarray(raw, dtype=float), []
@@ -74,8 +88,8 @@ def picture_cells(table: Table) -> tuple[np.ndarray, list[str]]:
     words = sorted({c for row in table.rows for c in row
                     if c is not None and not isinstance(c, (int, np.integer))})
     code = {w: k for k, w in enumerate(words)}
-    data = np.array([[np.nan if c is None else code.get(c, c) for c in row]
-                     for row in table.rows], dtype=float)
+    data = np.array([[np.nan if c is None else code.get(c, c) for c in row[::step]]
+                     for row in table.rows[::step]], dtype=float)
     return data, words
 
 
@@ -84,10 +98,11 @@ def table_figure(table: Table) -> Figure:
     legend of the words), whatever its size."""
     if table.kind != "grid":
         raise InputError(f"{table.title}: only a grid table is drawn as a heat map")
-    data, words = picture_cells(table)
+    step = picture_step(table)
+    data, words = picture_cells(table, step)
     figure, axes = _figure(7, 5.5)
     rows, columns = data.shape
-    extent = (-0.5, columns - 0.5, -0.5, rows - 0.5)
+    extent = (-0.5, (columns - 1) * step + 0.5, -0.5, (rows - 1) * step + 0.5)
     if words:
         colours = ListedColormap(["#2c7fb8", "#e6550d", "#31a354", "#d9d9d9"][:max(len(words),
                                                                                     2)])
@@ -106,7 +121,9 @@ def table_figure(table: Table) -> Figure:
         axes.set_xlabel(corner[1])
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.set_title(table.title, fontsize=9)
+    thinned = f"\n(one row and column in {step} drawn; all of them in the table)" \
+        if step > 1 else ""
+    axes.set_title(table.title + thinned, fontsize=9)
     return figure
 
 
