@@ -1,7 +1,7 @@
 """A small pool of worker processes that run :mod:`nimlab.api` calls for the web lab.
 
 Each worker is a spawned process that imports nimlab once, then answers one call at a time
-(``api.run`` redirects standard input and output, which is safe per process).  The server
+(``nimlab.api`` calls the Python API directly and captures nothing).  The server
 awaits a call without blocking its event loop; a worker that passes the call's time limit is
 killed and replaced, so no request ties up the server for longer than the limit.
 """
