@@ -21,8 +21,12 @@ and ``nimlab value nim 1,2,3`` import neither NumPy nor Matplotlib nor Rich.
 from __future__ import annotations
 
 import importlib
+import sys
+
+from nimlab.callables import Package
 
 __version__ = "0.1.0"
+sys.modules[__name__].__class__ = Package  # nimlab.play, .prove, .discover: callable modules
 
 #: Public name -> "module:attribute" it is loaded from on first use.
 _LAZY = {

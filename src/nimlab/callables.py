@@ -5,7 +5,9 @@ package and, called, the API's :func:`nimlab.lab.play` and :func:`nimlab.lab.pro
 Python sets ``nimlab.play`` to the module when ``nimlab.play`` is imported, which would hide a
 function of the same name; so the module itself becomes callable (its class is switched to
 :class:`CallableModule`, a supported use of ``module.__class__``) and forwards the call to the
-function, named by a dotted string and imported only when called.  :func:`lazy_names` gives a
+function, named by a dotted string and imported only when called.  The switch happens when the
+import sets the attribute on the package (:class:`Package`, the class of ``nimlab`` itself), so
+it holds whatever imports the module first, and the modules need not know.  :func:`lazy_names` gives a
 package names that load on first use (PEP 562).  This module imports nothing of nimlab.
 
 >>> import nimlab.play
@@ -34,6 +36,17 @@ class CallableModule(types.ModuleType):
         if isinstance(function, types.ModuleType):
             raise TypeError(f"{self.__name__} has no function {attribute!r} to call")
         return function(*args, **kwargs)
+
+
+class Package(types.ModuleType):
+    """The class of the ``nimlab`` package: a submodule of :data:`TARGETS` set on it (as every
+    import of the submodule does) is made callable on the way."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, types.ModuleType) and f"{self.__name__}.{name}" in TARGETS \
+                and not isinstance(value, CallableModule):
+            value.__class__ = CallableModule
+        super().__setattr__(name, value)
 
 
 def make_callable(name: str) -> types.ModuleType:

@@ -252,12 +252,3 @@ def human_turn(match: Match, read_line, write, emit, as_json: bool) -> bool:
              move=move.describe(), notation=move.notation(), to=game.format(match.position))
         return True
 
-
-def _callable() -> None:
-    """``nimlab.play(...)`` runs :func:`nimlab.lab.play` (see :mod:`nimlab.callables`)."""
-    from nimlab.callables import make_callable
-
-    make_callable(__name__)
-
-
-_callable()

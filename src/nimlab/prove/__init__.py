@@ -12,9 +12,3 @@ from nimlab.prove.games import game_formula
 from nimlab.prove.procedure import run
 
 __all__ = ["game_formula", "run"]
-
-# ``nimlab.prove(...)`` runs :func:`nimlab.lab.prove` (see :mod:`nimlab.callables`).
-from nimlab.callables import make_callable  # noqa: E402
-
-make_callable(__name__)
-del make_callable
