@@ -19,10 +19,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import brute
 import nimlab
+from nimlab import api
 from nimlab.cli import main
+from nimlab.games import GAMES
 from nimlab.errors import IllegalMove, InputError, NimlabError, TooManyStates
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -115,6 +119,27 @@ def test_answers_are_the_brute_force_values():
     moves = nimlab.moves("end-nim", (2, 3, 1), variant="normal")
     for option in moves.options:
         assert option.value == brute.end_nim(option.position, "normal")
+
+
+@settings(max_examples=40)
+@given(st.lists(st.integers(0, 7), min_size=3, max_size=3), st.sampled_from(["nim", "sharing"]))
+def test_tuples_lists_and_text_give_the_same_answer(piles, game):
+    text = ",".join(map(str, piles))
+    found = nimlab.answer(game, tuple(piles))
+    assert found.to_json() == nimlab.answer(game, piles).to_json() == api.value(game, text)
+    assert found.value == (brute.nim if game == "nim" else brute.sharing)(tuple(piles))
+    assert found.at.piles == tuple(piles)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_games_example_answers_as_the_cli(name):
+    spec = GAMES[name]
+    options = dict(spec.example_options)
+    flags = [f"--{k}={v}" for k, v in options.items()]
+    assert nimlab.answer(name, spec.example_position, **options).to_json() == cli_json(
+        "value", name, spec.example_position, *flags)
+    assert nimlab.hint(name, spec.example_position, **options).to_json() == cli_json(
+        "hint", name, spec.example_position, *flags)
 
 
 def test_a_game_object_and_the_position_as_the_game_holds_it():
@@ -266,8 +291,6 @@ def test_play_move_by_move():
     assert session.history == [("you", "2-2"), ("computer", "1-1")]
     with pytest.raises(IllegalMove, match="game is over"):
         session.move("1-1")
-    from nimlab import api
-
     events = api.play("nim", "1,2", ["2-2"])
     assert [e for e in events if e["event"] in ("move", "winner")] == \
         [e for e in session.events if e["event"] in ("move", "winner")]
