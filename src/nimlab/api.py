@@ -13,7 +13,7 @@ Nothing here prints or captures output, so one process may serve calls from many
 >>> value("nim", "1,x")
 Traceback (most recent call last):
 ...
-nimlab.api.ApiError: nim position '1,x': 'x' is not an integer; write comma-separated integers, each >= 0
+nimlab.api.ApiError: nim position '1,x': 'x' is not an integer; write comma-separated ...
 """
 
 from __future__ import annotations

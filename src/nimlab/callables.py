@@ -7,8 +7,8 @@ function of the same name; so the module itself becomes callable (its class is s
 :class:`CallableModule`, a supported use of ``module.__class__``) and forwards the call to the
 function, named by a dotted string and imported only when called.  The switch happens when the
 import sets the attribute on the package (:class:`Package`, the class of ``nimlab`` itself), so
-it holds whatever imports the module first, and the modules need not know.  :func:`lazy_names` gives a
-package names that load on first use (PEP 562).  This module imports nothing of nimlab.
+it holds whatever imports the module first, and the modules need not know.
+:func:`lazy_names` gives a package names that load on first use (PEP 562).  This module imports nothing of nimlab.
 
 >>> import nimlab.play
 >>> callable(nimlab.play)

@@ -2,7 +2,7 @@
 
 >>> s = play("nim", (1, 2))
 >>> s.move("2-2")           # you empty pile 2; the computer takes the last token and wins
-PlaySession(nim 0,0, computer won (computer moved last: you cannot move); played you:2-2 computer:1-1)
+PlaySession(nim 0,0, computer won (computer moved last: you cannot move); played you:2-2 ...)
 """
 
 from __future__ import annotations

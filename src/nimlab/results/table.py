@@ -78,8 +78,8 @@ class TableResult:
         """The table as lines of at most ``width`` characters, every cell in full."""
         t = self.table
         if t.kind == "grid":
-            return [*wrap(t.title, width), *grid_text(t.rows, t.row_labels, t.columns, t.corner, width,
-                                        t.descending)]
+            grid = grid_text(t.rows, t.row_labels, t.columns, t.corner, width, t.descending)
+            return [*wrap(t.title, width), *grid]
         headers = [str(c) for c in t.columns]
         return [*wrap(t.title, width), *text_table(headers, t.rows, width)]
 

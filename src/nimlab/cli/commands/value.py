@@ -64,9 +64,10 @@ def moves_command(game: str, position: str, winning: bool, max_states: int, time
              f"({found.outcome}; {found.method})")
     width = output_width()
     if not found.options:
-        print_lines([*wrap(title, width), "no winning move: every move leads to an N-position" if winning and
-                     found.outcome == "P" else "no legal move: the game is over" if not
-                     winning else "no moves"])
+        why = ("no winning move: every move leads to an N-position" if winning and
+               found.outcome == "P" else "no legal move: the game is over" if not winning
+               else "no moves")
+        print_lines([*wrap(title, width), why])
         return
     rows = [[o.move.describe(), o.move.notation(), game_.format(o.position),
              str(o.value) if o.value is not None else f"? ({o.outcome})",
