@@ -298,6 +298,33 @@ def test_play_move_by_move():
     assert first.history[0][0] == "computer" and first.position == (4, 4, 4)
 
 
+def test_progress_true_draws_a_tqdm_bar_when_tqdm_is_installed(monkeypatch):
+    import types
+
+    bars = []
+
+    class Bar:
+        def __init__(self, desc=None, total=None, leave=True):
+            self.desc, self.total, self.n, self.closed = desc, total, 0, False
+            bars.append(self)
+
+        def refresh(self):
+            pass
+
+        def close(self):
+            self.closed = True
+
+    fake = types.ModuleType("tqdm.auto")
+    fake.tqdm = Bar
+    monkeypatch.setitem(sys.modules, "tqdm", types.ModuleType("tqdm"))
+    monkeypatch.setitem(sys.modules, "tqdm.auto", fake)
+    nimlab.verify("sharing.thm1", bound=10, progress=True)
+    [bar] = bars
+    assert bar.desc == "verifying" and (bar.n, bar.total) == (1, 1) and bar.closed
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)  # not installed: nothing shown
+    assert len(nimlab.verify("sharing.thm1", bound=10, progress=True)) == 1 and len(bars) == 1
+
+
 def test_progress_callback():
     seen = []
     nimlab.verify("sharing.thm1", bound=10, progress=lambda done, total: seen.append((done,

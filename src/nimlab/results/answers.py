@@ -13,7 +13,7 @@ PositionAnswer(nim 1,2,3: value 0, P-position; closed form, Bouton's theorem)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from nimlab.engine.analysis import Analysis, Answer, Option, option_dict, position_summary
@@ -49,7 +49,7 @@ class PositionAnswer:
 
     game: ImpartialGame
     position: Any
-    answer: Answer = field(compare=False)
+    answer: Answer
 
     @property
     def value(self) -> int | None:
