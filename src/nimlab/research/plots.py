@@ -60,10 +60,22 @@ def _subplots(columns: int, width: float, height: float):
 PICTURE_SIDE = 2000
 
 
-def picture_step(table: Table) -> int:
-    """Every how many rows and columns a heat map of ``table`` reads (1: all of them)."""
-    side = max(len(table.rows), len(table.columns))
-    return -(-side // PICTURE_SIDE)
+def picture_step(side: int) -> int:
+    """Every how many rows and columns a heat map of ``side`` cells a side reads (1: all)."""
+    return max(-(-side // PICTURE_SIDE), 1)
+
+
+def thinned_note(step: int) -> str:
+    """The title's note on a thinned picture (empty when every cell is drawn)."""
+    return f"\n(one row and column in {step} drawn; all of them in the table)" if step > 1 \
+        else ""
+
+
+def numbers_image(array: np.ndarray, step: int) -> np.ndarray:
+    """Every ``step``-th row and column of an integer array as floats, -1 (no cell) as NaN."""
+    data = np.array(array[::step, ::step], dtype=float)
+    data[data < 0] = np.nan
+    return data
 
 
 def picture_cells(table: Table, step: int = 1) -> tuple[np.ndarray, list[str]]:
@@ -71,10 +83,7 @@ def picture_cells(table: Table, step: int = 1) -> tuple[np.ndarray, list[str]]:
     of word cells (``I``, ``II``) in the order of their numbers (empty for a grid of numbers);
     missing cells are NaN."""
     if table.array is not None:
-        array = table.array() if callable(table.array) else table.array
-        data = np.array(array[::step, ::step], dtype=float)
-        data[data < 0] = np.nan
-        return data, []
+        return numbers_image(table.array() if callable(table.array) else table.array, step), []
     raw = getattr(table.rows, "array", None)
     if raw is not None:  # rows read from an array (GridRows): map its few distinct cells at once
         raw = np.asarray(raw)[::step, ::step]
@@ -98,7 +107,7 @@ def table_figure(table: Table) -> Figure:
     legend of the words), whatever its size."""
     if table.kind != "grid":
         raise InputError(f"{table.title}: only a grid table is drawn as a heat map")
-    step = picture_step(table)
+    step = picture_step(max(len(table.rows), len(table.columns)))
     data, words = picture_cells(table, step)
     figure, axes = _figure(7, 5.5)
     rows, columns = data.shape
@@ -121,26 +130,26 @@ def table_figure(table: Table) -> Figure:
         axes.set_xlabel(corner[1])
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
-    thinned = f"\n(one row and column in {step} drawn; all of them in the table)" \
-        if step > 1 else ""
-    axes.set_title(table.title + thinned, fontsize=9)
+    axes.set_title(table.title + thinned_note(step), fontsize=9)
     return figure
 
 
 # ----------------------------------------------------------------------- Sharing Nim
 def sharing_heatmap_figure(bound: int, progress: Progress = quiet) -> Figure:
     """``G(0, a, b)`` over ``0 <= a <= b <= bound``: columns are palindromes (Theorem 1)."""
-    table = sharing_values(bound, progress).astype(float)
-    table[table < 0] = np.nan
+    step = picture_step(bound + 1)
+    table = numbers_image(sharing_values(bound, progress), step)
     figure, axes = _figure(8, 6)
+    top = (table.shape[0] - 1) * step + 0.5
     image = axes.imshow(table, origin="lower", cmap="viridis", interpolation="nearest",
-                        aspect="auto")
+                        aspect="auto", extent=(-0.5, top, -0.5, top))
     b = np.arange(bound + 1)
     axes.plot(b, b / 2, color="red", lw=0.8, ls="--", label="a = b/2 (mirror of each column)")
     axes.set_xlabel("b (largest pile)")
     axes.set_ylabel("a (middle pile)")
     axes.set_title(f"Sharing Nim: G(0, a, b) for 0 <= a <= b <= {bound}\n"
-                   "each column reads the same upwards and downwards (Theorem 1)")
+                   "each column reads the same upwards and downwards (Theorem 1)"
+                   + thinned_note(step))
     axes.legend(loc="upper left", fontsize=8)
     figure.colorbar(image, ax=axes, label="nim-value")
     return figure
