@@ -85,7 +85,7 @@ def value(game: str, position: str, max_states: int | None = None,
     """``nimlab value GAME POSITION [--variant ...] --json``."""
     from nimlab.lab import answer
 
-    return answer(game, str(position), max_states=max_states, time_limit=time_limit,
+    return answer(game, position, max_states=max_states, time_limit=time_limit,
                   **_given(options, GAME_OPTIONS)).to_json()
 
 
@@ -95,7 +95,7 @@ def moves(game: str, position: str, winning: bool = False, max_states: int | Non
     """``nimlab moves GAME POSITION [--winning] --json``."""
     from nimlab.lab import moves as list_moves
 
-    return list_moves(game, str(position), winning=bool(winning), max_states=max_states,
+    return list_moves(game, position, winning=bool(winning), max_states=max_states,
                       time_limit=time_limit, **_given(options, GAME_OPTIONS)).to_json()
 
 
@@ -105,7 +105,7 @@ def hint(game: str, position: str, max_states: int | None = None,
     """``nimlab hint GAME POSITION --json``."""
     from nimlab.lab import hint as advise
 
-    return advise(game, str(position), max_states=max_states, time_limit=time_limit,
+    return advise(game, position, max_states=max_states, time_limit=time_limit,
                   **_given(options, GAME_OPTIONS)).to_json()
 
 
@@ -152,7 +152,7 @@ def play(game: str, position: str, lines: Iterable[str] = (), first: str = "me",
     from nimlab.lab.inputs import budget, resolve
     from nimlab.play import COMPUTER, LEVELS, YOU, Match, run
 
-    the_game, the_position = resolve(game, str(position), _given(options, GAME_OPTIONS),
+    the_game, the_position = resolve(game, position, _given(options, GAME_OPTIONS),
                                      "nimlab play")
     if first not in ("me", "computer"):
         raise ApiError(f"first must be 'me' or 'computer', not {first!r}")
