@@ -64,7 +64,7 @@ def read_grid(lines: list[str]) -> dict[tuple[str, str], str]:
 def check_lines(text: str) -> list[str]:
     lines = text.splitlines()
     assert all(len(line) <= 80 for line in lines), max(lines, key=len)
-    assert "…" not in text and "..." not in text.replace("columns ", "")
+    assert "…" not in text
     return lines
 
 
@@ -118,6 +118,17 @@ def test_moves_winning_prints_big_numbers_in_full():
     joined = "".join(line.strip() for line in text.splitlines())
     for move in data["moves"]:
         assert move["to"] in joined and move["notation"] in joined
+
+
+def test_games_list_every_word_at_80_columns():
+    text = piped("games")
+    check_lines(text)
+    words = set(text.split())
+    for game in json.loads(piped("games", "--json")):
+        for field in (game["rules"], game["source"], game["example"],
+                      *game["options"].values()):
+            assert set(field.split()) <= words, field
+        assert {f"{flag}:" for flag in game["options"]} <= words
 
 
 def test_moves_that_fit_are_columns():

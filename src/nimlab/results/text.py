@@ -33,10 +33,11 @@ def cell(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def wrap(text: str, width: int = 80) -> list[str]:
-    """A line of words over as many lines of ``width`` as it needs (a long number is split
-    across lines, never cut)."""
-    return textwrap.wrap(text, width, break_long_words=True, break_on_hyphens=False) or [""]
+def wrap(text: str, width: int = 80, indent: str = "") -> list[str]:
+    """A line of words over as many lines of ``width`` as it needs, the next lines indented by
+    ``indent`` (a long number is split across lines, never cut)."""
+    return textwrap.wrap(text, width, subsequent_indent=indent, break_long_words=True,
+                         break_on_hyphens=False) or [""]
 
 
 def text_table(headers: Sequence[str], rows: Sequence[Sequence[Any]], width: int = 80,

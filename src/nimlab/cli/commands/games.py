@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import click
-from rich.table import Table as RichTable
 
-from nimlab.cli.common import console, emit_json, json_option
+from nimlab.cli.common import emit_json, json_option, output_width, print_lines
 from nimlab.lab.catalogue import game_catalogue
+from nimlab.results.text import wrap
 
 
 @click.command("games")
@@ -17,10 +17,14 @@ def command(as_json: bool) -> None:
     if as_json:
         emit_json(rows)
         return
-    table = RichTable(title="nimlab games", show_lines=True)
-    for col in ("game", "rules", "options", "example"):
-        table.add_column(col)
+    width = output_width()
+    lines = []
     for row in rows:
-        table.add_row(row["name"], f"{row['rules']}\n[dim]{row['source']}[/dim]",
-                      "\n".join(row["options"]) or "-", row["example"])
-    console.print(table)
+        lines += wrap(f"{row['name']}: {row['rules']}", width, "    ")
+        fields = [("source", row["source"]),
+                  *[(flag, text) for flag, text in row["options"].items()],
+                  ("example", row["example"])]
+        for name, text in fields:
+            lines += ["  " + line for line in wrap(f"{name}: {text}", width - 2, "    ")]
+        lines.append("")
+    print_lines(lines[:-1])
