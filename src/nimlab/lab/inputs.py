@@ -30,7 +30,7 @@ from nimlab.games import GAMES, OPTIONS, load
 from nimlab.games.base import ImpartialGame
 
 __all__ = ["resolve", "position_text", "option_text", "budget", "check_options", "progress_of",
-           "whole", "Fraction"]
+           "whole"]
 
 
 def _integer(value: Any, name: str) -> int:
