@@ -147,9 +147,10 @@ class Moves:
         shown = ", ".join(f"{o.move.notation()}->{self.game.format(o.position)}"
                           f"({'?' if o.value is None else o.value})" for o in self.options[:6])
         more = f", ... {len(self.options) - 6} more" if len(self.options) > 6 else ""
+        kind = "winning moves" if self.winning_only else "moves"
+        listed = f"{len(self.options)} {kind}: {shown}{more}" if self.options else f"no {kind}"
         return (f"Moves({self.game.describe()} {self.game.format(self.position)}: "
-                f"{value_text(self.value)}, {self.outcome}; {len(self.options)} "
-                f"{'winning ' if self.winning_only else ''}moves: {shown}{more})")
+                f"{value_text(self.value)}, {self.outcome}; {listed})")
 
     def _repr_html_(self) -> str:
         head = _head_html(self.game, self.position, [

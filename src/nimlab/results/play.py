@@ -1,7 +1,7 @@
 """A game against the computer, played move by move from Python (:func:`nimlab.play`).
 
-The session keeps the events of ``nimlab play --json`` (``events``), so a notebook, the web lab
-and the terminal tell the same story.
+The session keeps the ``start``, ``move`` and ``winner`` events as ``nimlab play --json`` writes
+them (``events``), so a notebook, the web lab and the terminal tell the same story.
 
 >>> from nimlab.games import load
 >>> from nimlab.play import Match
@@ -25,8 +25,8 @@ from nimlab.strategy import hint
 class PlaySession:
     """A match against the computer: :meth:`move` plays your move and the computer's reply,
     :meth:`computer` lets the computer move, :meth:`hint` advises; ``position``, ``to_move``,
-    ``winner``, ``over``, ``events`` (the ``nimlab play --json`` events) and ``history`` (the
-    moves played, in notation)."""
+    ``winner``, ``over``, ``events`` (the start, move and winner events of ``nimlab play
+    --json``) and ``history`` (the moves played, in notation).  Not frozen: a game goes on."""
 
     def __init__(self, match: Match, reply: bool = True) -> None:
         self.match = match
