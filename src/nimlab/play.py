@@ -251,4 +251,3 @@ def human_turn(match: Match, read_line, write, emit, as_json: bool) -> bool:
         emit("move", f"you play {move.notation()}: {move.describe()}", player=YOU,
              move=move.describe(), notation=move.notation(), to=game.format(match.position))
         return True
-
