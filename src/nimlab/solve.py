@@ -132,7 +132,8 @@ def answer(game: ImpartialGame, position: Any, budget: Budget | None = None, *,
         deadline = time.monotonic() + budget.time_limit
     known: Answer | None = None
     for path in fast_paths(game):
-        found = path.answer(game, position)
+        found = path.answer(game, position, need_move=False) \
+            if not need_move and getattr(path, "skips_move", False) else path.answer(game, position)
         if found is None:
             continue
         if found.value is not None:
@@ -196,6 +197,11 @@ def analyse(game: ImpartialGame, position: Any, budget: Budget | None = None, *,
                     "`nimlab hint` gives the winning move, `moves --winning` lists it alone")
         options = []
         for move in moves:
+            if time.monotonic() > deadline:
+                raise TooManyStates(
+                    f"listing the moves of {game.format(position)} takes more than "
+                    f"{budget.time_limit:g} seconds (--time-limit); raise --time-limit, or "
+                    "`nimlab hint` for the winning move alone")
             target = game.do_move(position, move)
             found = answer(game, target, budget, deadline=deadline, need_move=False)
             options.append(Option(move, target, found.value, found.outcome))
