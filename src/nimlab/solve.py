@@ -30,14 +30,19 @@ from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget, budget_error, solve
 from nimlab.errors import NimlabError, TooManyStates
 from nimlab.games.base import ImpartialGame, Move
 
-__all__ = ["Budget", "answer", "analyse", "fast_paths", "estimate", "bounded_moves",
-           "MAX_MOVES", "SOLVER_SPEED"]
+__all__ = ["Budget", "answer", "analyse", "fast_paths", "estimate", "bounded_moves", "cost",
+           "MAX_MOVES", "SOLVER_SPEED", "CHEAP_STATES", "CHEAP_MOVES"]
 
 #: ``moves`` lists at most this many moves (a larger move list is refused, not built).
 MAX_MOVES = 5_000
 #: Moves per second the solver is assumed to examine, for the up-front time estimate (a
 #: deliberately optimistic figure, so that only what is clearly out of reach is refused).
 SOLVER_SPEED = 300_000
+
+#: A position the solver would solve storing at most this many positions is cheap (:func:`cost`).
+CHEAP_STATES = 20_000
+#: A move list of at most this many moves is cheap to list (:func:`cost`).
+CHEAP_MOVES = 300
 
 _RESOLVED: dict[str, Any] = {}
 
@@ -69,6 +74,36 @@ def estimate(game: ImpartialGame, position: Any) -> tuple[int | None, int | None
         return states, None
     work = states * max(moves(position), 1) // 2
     return states, work // SOLVER_SPEED
+
+
+def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
+         budget: Budget | None = None) -> str:
+    """``"cheap"`` when :func:`answer` (with ``moves``: :func:`analyse`) answers ``position`` at
+    once by the dispatcher's own estimate, else ``"slow"``; nothing is solved or built.
+
+    Cheap: a fast path that answers with a value without building anything (a closed form, a
+    kernel table already in memory: a fast path with ``ready(game, position)`` says whether it
+    holds its table), a solver estimate of at most :data:`CHEAP_STATES` positions, or an
+    estimate the budget refuses at once; with ``moves``, at most :data:`CHEAP_MOVES` moves too.
+    """
+    if moves and bounded_moves(game, position, CHEAP_MOVES) is None:
+        return "slow"
+    for path in fast_paths(game):
+        ready = getattr(path, "ready", None)
+        if ready is not None:
+            held = ready(game, position)
+            if held is None:
+                continue
+            return "cheap" if held else "slow"
+        found = path.answer(game, position)
+        if found is not None and found.value is not None:
+            return "cheap"
+    states, _ = estimate(game, position)
+    if states is not None and states <= CHEAP_STATES:
+        return "cheap"
+    if _solver_refusal(game, position, budget or Budget()) is not None:
+        return "cheap"
+    return "slow"
 
 
 def about(count: int) -> str:

@@ -86,6 +86,14 @@ class KernelTable:
         held = self._tables.get(self.ident(game))
         return size <= self.high or (held is not None and size <= held[0])
 
+    def ready(self, game: ImpartialGame, position: Any) -> bool | None:
+        """``None`` when this path does not answer ``position``; else whether the table it
+        needs is already in memory (a look-up, nothing to build)."""
+        if not self.covers(game, position):
+            return None
+        held = self._tables.get(self.ident(game))
+        return held is not None and self.size(game, position) <= held[0]
+
     def answer(self, game: ImpartialGame, position: Any, need_move: bool = True
                ) -> Answer | None:
         if not self.covers(game, position):
