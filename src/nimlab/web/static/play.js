@@ -302,7 +302,8 @@ async function playMoves(moves, push) {
   try {
     adopt(await gameOf(moves));
   } catch (error) {
-    showProblem(error.message.replace(/^move \d+ /, "move "));
+    showProblem(error.message.replace(/^move \d+ \((.*?)\) from (.*?) is illegal: /,
+                                      "illegal move '$1' from $2: "));
     return false;
   } finally {
     setBusy(false);
