@@ -320,3 +320,21 @@ def test_remoteness_is_exact_or_unknown(server):
     code, body, _ = request(server, f"/api/remoteness?game=nim&position={10**30},3,17")
     data = json.loads(body)
     assert code == 200 and data["remoteness"] is None and "unknown" in data["note"]
+
+
+def test_serving_on_every_address_warns_in_one_line(tmp_path):
+    import signal
+
+    process = subprocess.Popen([str(Path(sys.executable).parent / "nimlab"), "serve", "--host",
+                                "0.0.0.0", "--port", "0", "--json", "--workers", "1",
+                                "--claims", "sharing.rem5"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "NIMLAB_CACHE": str(tmp_path)})
+    try:
+        warning = process.stderr.readline()
+        assert warning.startswith("nimlab: warning: serving on 0.0.0.0: the web lab has no "
+                                  "authentication")
+        assert json.loads(process.stdout.readline())["port"] > 0
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(60)
