@@ -164,3 +164,27 @@ def test_moves_keep_the_time_limit_and_options_skip_the_move_search():
     import brute
 
     assert analysis.value == brute.wythoff(2, 3)
+
+
+def test_a_table_build_stops_at_the_deadline():
+    """The time limit holds inside a kernel table's build: the build reports progress to the
+    one progress protocol, which stops it past the question's deadline; the answer then is the
+    closed form's outcome (Wythoff's theorem) without a value, and nothing half-built is kept."""
+    import time
+
+    from nimlab import progress, solve
+    from nimlab.engine.solver import Budget
+    from nimlab.kernels.solvers import WythoffTable
+
+    game = make_game("wythoff")
+    table = WythoffTable()
+    with pytest.raises(progress.PastDeadline):
+        with progress.deadline(time.monotonic() - 1):
+            table.answer(game, (1500, 1997))
+    assert not table._tables
+    solve._RESOLVED.pop("nimlab.kernels.solvers:WythoffTable", None)
+    found = solve.answer(game, (1500, 1997), Budget(time_limit=1e-9))
+    assert found.value is None and found.outcome == "N" and found.method == "closed form"
+    solve._RESOLVED.pop("nimlab.kernels.solvers:WythoffTable", None)
+    with progress.deadline(None):
+        progress.quiet(1, 2)                  # no deadline: nothing stops

@@ -29,6 +29,8 @@ from nimlab.engine.analysis import SOLVER_SOURCE, Analysis, Answer, Option
 from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget, budget_error, solver_for
 from nimlab.errors import NimlabError, TooManyStates
 from nimlab.games.base import ImpartialGame, Move
+from nimlab.progress import PastDeadline
+from nimlab.progress import deadline as time_limited
 
 __all__ = ["Budget", "answer", "analyse", "fast_paths", "estimate", "bounded_moves", "cost",
            "MAX_MOVES", "SOLVER_SPEED", "CHEAP_STATES", "CHEAP_MOVES"]
@@ -167,8 +169,18 @@ def answer(game: ImpartialGame, position: Any, budget: Budget | None = None, *,
         deadline = time.monotonic() + budget.time_limit
     known: Answer | None = None
     for path in fast_paths(game):
-        found = path.answer(game, position, need_move=False) \
-            if not need_move and getattr(path, "skips_move", False) else path.answer(game, position)
+        try:
+            with time_limited(deadline):        # a table built here stops at the deadline
+                found = path.answer(game, position, need_move=False) \
+                    if not need_move and getattr(path, "skips_move", False) \
+                    else path.answer(game, position)
+        except PastDeadline:
+            if known is not None:
+                return known
+            raise TooManyStates(
+                f"the answer for {game.format(position)} needs a {path.method} that takes more "
+                f"than --time-limit {budget.time_limit:g} seconds to build; raise --time-limit, "
+                "or build the table once with `nimlab table` (it is then kept)") from None
         if found is None:
             continue
         if found.value is not None:
