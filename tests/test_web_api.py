@@ -338,3 +338,23 @@ def test_serving_on_every_address_warns_in_one_line(tmp_path):
     finally:
         process.send_signal(signal.SIGINT)
         process.wait(60)
+
+
+def test_the_fast_lane_is_chosen_by_the_dispatchers_estimate_not_the_endpoint():
+    from nimlab.web.calls import cheap
+
+    huge = f"{10 ** 30 + 7},3,17"
+    assert cheap("value", {"game": "nim", "position": "1,2,3"})                 # closed form
+    assert cheap("hint", {"game": "sharing", "position": huge})                 # closed form
+    assert cheap("value", {"game": "end-nim", "position": "2,5,3"})             # small
+    assert not cheap("moves", {"game": "sharing", "position": huge})            # too many moves
+    # the same endpoint, slow: the solver's estimate fits the budget but is large
+    assert not cheap("value", {"game": "fibonacci", "position": "11,11,11,11,11;0",
+                               "time_limit": 20})
+    # refused at once by the estimate: cheap (the refusal is immediate)
+    assert cheap("value", {"game": "fibonacci", "position": "20,20,20,20,20;0",
+                           "time_limit": 20})
+    assert cheap("value", {"game": "nope", "position": "1"})                    # bad input
+    assert cheap("replay", {"game": "nim", "position": "1,2", "moves": "2-1"})
+    assert cheap("remoteness", {"game": "nim", "position": huge})               # "unknown" at once
+    assert not cheap("table", {"game": "sharing", "max": "20"})

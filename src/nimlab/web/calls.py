@@ -44,12 +44,11 @@ def cheap(name: str, kwargs: dict[str, Any]) -> bool:
     from nimlab import solve
     from nimlab.engine.solver import Budget
 
-    if name in ("games", "over"):
-        return True
+    if name in ("games", "over", "replay"):
+        return True            # no solving: the rules only (a replay has at most 500 moves)
     if name == "table":
         return False
-    if name not in ("value", "moves", "hint", "play_move", "computer_move", "replay",
-                    "remoteness"):
+    if name not in ("value", "moves", "hint", "play_move", "computer_move", "remoteness"):
         return False
     kwargs = dict(kwargs)
     game_name, position = kwargs.pop("game", None), kwargs.pop("position", None)
@@ -61,8 +60,9 @@ def cheap(name: str, kwargs: dict[str, Any]) -> bool:
     except ApiError:
         return True
     if name == "remoteness":
+        # small, or out of reach (answered "unknown" at once by the same estimate)
         states = game.estimate_states(parsed)
-        return states is not None and states <= solve.CHEAP_STATES
+        return states is None or states <= solve.CHEAP_STATES or states > REMOTENESS_STATES
     listing = name == "moves"
     return solve.cost(game, parsed, moves=listing, budget=budget) == "cheap"
 
