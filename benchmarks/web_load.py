@@ -2,13 +2,14 @@
 
 Usage:
 
-    python benchmarks/web_load.py [--slow 8] [--cheap 300] [--time-limit 20] [--workers 2]
+    python benchmarks/web_load.py [--slow 8] [--cheap 300] [--at-once 4] [--time-limit 20]
+                                  [--workers 2]
 
 Starts ``nimlab serve`` on 127.0.0.1 (a free port, a temporary cache; loopback only), then
 sends ``--slow`` requests that each need the whole time limit (Fibonacci Nim positions of five
 piles, which the solver works on until its deadline) all at once, and while they are in flight
 at most ``--cheap`` cheap requests (values and hints answered by closed forms, small positions),
-spread over the time limit, at most four at a time.  It prints:
+spread over the time limit, at most ``--at-once`` at a time.  It prints:
 
 * cheap requests: count, p50, p95 and the slowest, in seconds (target: p95 < 0.3 s);
 * slow requests: how each ended (answered, refused 422 by the budget, refused 503 because it
@@ -101,6 +102,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--slow", type=int, default=8)
     parser.add_argument("--cheap", type=int, default=300)
+    parser.add_argument("--at-once", type=int, default=4)
     parser.add_argument("--time-limit", type=float, default=20.0)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
@@ -137,7 +139,7 @@ def main() -> int:
                 code, _, seconds = get(base, path, params)
                 cheap.append((code, seconds))
 
-            with ThreadPoolExecutor(4) as pool:
+            with ThreadPoolExecutor(args.at_once) as pool:
                 list(pool.map(one_cheap, range(args.cheap)))
             for thread in threads:
                 thread.join(args.time_limit * 3)
@@ -160,7 +162,8 @@ def main() -> int:
           f"{args.workers} slow workers; ended: {ends}; longest {longest:.2f} s "
           f"(target <= {args.time_limit + SLACK:g} s); all ended after {slow_seconds:.1f} s")
     if times:
-        print(f"cheap: {len(times)} answered meanwhile (4 at a time), {len(failed)} failed; "
+        print(f"cheap: {len(times)} answered meanwhile ({args.at_once} at a time), "
+              f"{len(failed)} failed; "
               f"p50 {statistics.median(times):.3f} s, p95 {p95:.3f} s (target < {CHEAP_P95} s), "
               f"max {max(times):.3f} s")
     print(f"after: a cheap request answered in {after:.3f} s (HTTP {after_code})")
