@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import brute
 from nimlab.engine.remoteness import outcome_and_remoteness
@@ -38,3 +40,25 @@ def test_out_of_budget_is_a_refusal():
     game = make_game("nim")
     with pytest.raises(TooManyStates, match="remoteness"):
         outcome_and_remoteness(game, (30, 31, 32, 33), max_states=100)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 12), min_size=3, max_size=3))
+def test_random_sharing_positions(piles):
+    wins, far = brute.sharing_remoteness(tuple(piles))
+    assert outcome_and_remoteness(make_game("sharing"), tuple(piles)) == \
+        ("N" if wins else "P", far)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.integers(0, 7), min_size=1, max_size=4))
+def test_random_nim_positions_and_the_winner_wins_fastest(piles):
+    game = make_game("nim")
+    outcome, far = outcome_and_remoteness(game, tuple(piles))
+    assert (outcome, far) == (("N" if brute.nim_remoteness(tuple(piles))[0] else "P"),
+                              brute.nim_remoteness(tuple(piles))[1])
+    children = [outcome_and_remoteness(game, q) for q in game.successors(tuple(piles))]
+    if outcome == "N":    # the fastest win: no move to a P-position ends sooner
+        assert far == 1 + min(r for o, r in children if o == "P")
+    elif children:        # the slowest loss
+        assert far == 1 + max(r for _, r in children)

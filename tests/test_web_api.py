@@ -358,3 +358,9 @@ def test_the_fast_lane_is_chosen_by_the_dispatchers_estimate_not_the_endpoint():
     assert cheap("replay", {"game": "nim", "position": "1,2", "moves": "2-1"})
     assert cheap("remoteness", {"game": "nim", "position": huge})               # "unknown" at once
     assert not cheap("table", {"game": "sharing", "max": "20"})
+
+
+def test_endpoints_without_parameters_refuse_them(server):
+    for path in ("games", "claims", "claims/list", "claims/links", "status"):
+        error = refused_in_json(server, f"/api/{path}?max=1")
+        assert error == "unknown parameter 'max'; this endpoint takes none", path

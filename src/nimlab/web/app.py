@@ -266,8 +266,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         given = dict(request.query_params)
         unknown = sorted(set(given) - set(allowed))
         if unknown:
-            raise ApiError(f"unknown parameter {unknown[0]!r}; this endpoint takes: "
-                           f"{', '.join(allowed)}")
+            raise ApiError(f"unknown parameter {unknown[0][:40]!r}; this endpoint takes: "
+                           f"{', '.join(allowed)}" if allowed else
+                           f"unknown parameter {unknown[0][:40]!r}; this endpoint takes none")
         for name in required:
             if not given.get(name, "").strip():
                 raise ApiError(f"missing parameter {name!r}")
@@ -317,11 +318,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
             return await answer(name, kwargs, timed=True)
         return handle
 
+    def without_params(handle):
+        """An endpoint that takes no parameter refuses any it is given."""
+        async def checked(request: Request) -> Response:
+            try:
+                params(request, ())
+            except ApiError as refused:
+                return _refused(refused)
+            return await handle(request)
+        return checked
+
     async def api_games(request: Request) -> Response:
-        try:
-            params(request, ())
-        except ApiError as refused:
-            return _refused(refused)
         return await answer("games", {}, cheap=True)
 
     async def api_table(request: Request) -> Response:
@@ -457,7 +464,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/explore/{game}", page("explore.html")),
         Route("/claims", page("claims.html")),
         Route("/errata", errata),
-        Route("/api/games", api_games),
+        Route("/api/games", without_params(api_games)),
         Route("/api/value", endpoint("value")),
         Route("/api/moves", endpoint("moves", ("winning",))),
         Route("/api/hint", endpoint("hint")),
@@ -467,10 +474,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/play/over", api_play_over),
         Route("/api/play/game", api_play_game),
         Route("/api/remoteness", api_remoteness),
-        Route("/api/claims", api_claims),
-        Route("/api/claims/list", api_claims_list),
-        Route("/api/claims/links", api_claim_links),
-        Route("/api/status", api_status),
+        Route("/api/claims", without_params(api_claims)),
+        Route("/api/claims/list", without_params(api_claims_list)),
+        Route("/api/claims/links", without_params(api_claim_links)),
+        Route("/api/status", without_params(api_status)),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     @contextlib.asynccontextmanager
