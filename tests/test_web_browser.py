@@ -370,6 +370,11 @@ def test_remoteness_on_every_move_and_in_the_hint(server, page):
     text_appears(page, "remoteness-note", f"ends in {total} move(s)")
     page.click("#hint-button")
     text_appears(page, "hint-remoteness", f"ends in {total} move(s): the player to move loses")
+    slowest = page.locator("#hint-remoteness").inner_text().split("slowest loss is ")[1].rstrip(".")
+    pile, take = (int(x) for x in slowest.split("-"))
+    after = [1, 2, 3]
+    after[pile - 1] -= take
+    assert brute.nim_remoteness(tuple(after))[1] + 1 == total
 
 
 def test_the_value_history_chart(server, page):

@@ -467,9 +467,13 @@ async function showHint() {
   cached("remoteness", {game: GAME, position, ...S.options}).then(r => {
     if (r.remoteness === null) { far.textContent = r.note; return; }
     const mine = r.moves.find(m => m.notation === data.notation);
+    // the move perfect play by remoteness picks: the fastest win, or the slowest loss
+    const best = r.moves.filter(m => m.remoteness + 1 === r.remoteness &&
+                                     (r.outcome === "N") === (m.outcome === "P"))[0];
     far.textContent = `With perfect play the game ends in ${r.remoteness} move(s): the player to ` +
       `move ${r.outcome === "N" ? "wins" : "loses"}` +
-      (mine ? `; ${data.notation} ${farText(mine.outcome, mine.remoteness + 1)}.` : ".");
+      (mine ? `; ${data.notation} ${farText(mine.outcome, mine.remoteness + 1)}` : "") +
+      (best ? `; the ${r.outcome === "N" ? "fastest win" : "slowest loss"} is ${best.notation}.` : ".");
   }).catch(error => { far.textContent = `Remoteness unknown: ${error.message}`; });
   parts.push(el("div", {class: "source"}, `Source: ${data.source}` +
                 (data.method ? ` · method: ${data.method}` : "")));
