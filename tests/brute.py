@@ -103,3 +103,34 @@ def cash_player_one_wins(n: int, d1: int, d2: int, moves: tuple) -> bool:
         return any(not wins(n - a, theirs, mine - a) for a in moves if a <= n and a <= mine)
 
     return wins(n, d1, d2)
+
+
+def _remoteness(children: list[tuple[bool, int]]) -> tuple[bool, int]:
+    """(the player to move wins, moves to the end) under perfect play: the winner wins as fast
+    as it can, the loser loses as slowly as it can."""
+    if not children:
+        return False, 0
+    losing = [far for wins, far in children if not wins]
+    return (True, 1 + min(losing)) if losing else (False, 1 + max(f for _, f in children))
+
+
+@lru_cache(maxsize=None)
+def nim_remoteness(piles: tuple) -> tuple[bool, int]:
+    return _remoteness([nim_remoteness(piles[:i] + (p - k,) + piles[i + 1:])
+                        for i, p in enumerate(piles) for k in range(1, p + 1)])
+
+
+@lru_cache(maxsize=None)
+def sharing_remoteness(piles: tuple) -> tuple[bool, int]:
+    """Sharing Nim: move k tokens from pile u to pile v when piles[v] + k <= piles[u] - k."""
+    children = []
+    for u in range(len(piles)):
+        for v in range(len(piles)):
+            k = 1
+            while u != v and piles[v] + k <= piles[u] - k:
+                q = list(piles)
+                q[u] -= k
+                q[v] += k
+                children.append(sharing_remoteness(tuple(q)))
+                k += 1
+    return _remoteness(children)

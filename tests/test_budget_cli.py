@@ -133,3 +133,58 @@ def test_play_on_a_huge_position_is_instant_and_draws_the_end():
     assert done.exit_code == 0, done.output
     assert "computer is thinking" in done.output
     assert "(game over)" in done.output and "You win!" in done.output  # 1,1 is a P-position
+
+
+def test_moves_keep_the_time_limit_and_options_skip_the_move_search():
+    """`moves wythoff 1000,1618` lists 3,618 options from the kernel table: the options are
+    answered without searching each one's winning move, and the listing stops at the deadline
+    (a one-line refusal, exit 2) instead of running past --time-limit."""
+    from nimlab import solve
+    from nimlab.engine.solver import Budget
+
+    game = make_game("wythoff")
+    with pytest.raises(TooManyStates, match="listing the moves of 1000,1618 takes more than"):
+        solve.analyse(game, (1000, 1618), Budget(time_limit=1e-9))
+    calls = []
+
+    class Counting:
+        skips_move = True
+        method = "kernel table"
+
+        def answer(self, game, position, need_move=True):
+            calls.append(need_move)
+            return None
+
+    solve._RESOLVED["test:counting"] = Counting()
+    small = make_game("wythoff")
+    small.fast_paths = ("test:counting",)
+    analysis = solve.analyse(small, (2, 3))
+    assert calls[0] is True and calls[1:] and not any(calls[1:])
+    solve._RESOLVED.pop("test:counting")
+    import brute
+
+    assert analysis.value == brute.wythoff(2, 3)
+
+
+def test_a_table_build_stops_at_the_deadline():
+    """The time limit holds inside a kernel table's build: the build reports progress to the
+    one progress protocol, which stops it past the question's deadline; the answer then is the
+    closed form's outcome (Wythoff's theorem) without a value, and nothing half-built is kept."""
+    import time
+
+    from nimlab import progress, solve
+    from nimlab.engine.solver import Budget
+    from nimlab.kernels.solvers import WythoffTable
+
+    game = make_game("wythoff")
+    table = WythoffTable()
+    with pytest.raises(progress.PastDeadline):
+        with progress.deadline(time.monotonic() - 1):
+            table.answer(game, (1500, 1997))
+    assert not table._tables
+    solve._RESOLVED.pop("nimlab.kernels.solvers:WythoffTable", None)
+    found = solve.answer(game, (1500, 1997), Budget(time_limit=1e-9))
+    assert found.value is None and found.outcome == "N" and found.method == "closed form"
+    solve._RESOLVED.pop("nimlab.kernels.solvers:WythoffTable", None)
+    with progress.deadline(None):
+        progress.quiet(1, 2)                  # no deadline: nothing stops

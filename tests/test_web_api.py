@@ -191,3 +191,176 @@ def test_serve_refuses_a_busy_port_in_one_line(tmp_path):
     assert done.returncode == 2
     assert done.stderr.strip().startswith(f"nimlab: error: cannot serve on 127.0.0.1:{port}")
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------- the server's HTTP surface
+HOSTILE = ["%2099999999999999999999", "+99999999999999999999", "1e3", "-1", "9" * 5000, "0x10",
+           "1.0", "%00", "%E2%80%8B1", "1%2C2"]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    from test_web_support import running_server
+
+    with running_server(tmp_path_factory.mktemp("web-http"), "--claims", "sharing.rem5",
+                        "--workers", "1") as url:
+        yield url
+
+
+def request(base: str, path: str, method: str = "GET", headers: dict | None = None):
+    import http.client
+    from urllib.parse import urlparse
+
+    where = urlparse(base)
+    connection = http.client.HTTPConnection(where.hostname, where.port, timeout=120)
+    connection.request(method, path, headers=headers or {})
+    answer = connection.getresponse()
+    body = answer.read()
+    connection.close()
+    return answer.status, body, {k.lower(): v for k, v in answer.getheaders()}
+
+
+def refused_in_json(base, path, status=400):
+    code, body, headers = request(base, path)
+    assert code == status, (path, code, body[:300])
+    assert headers["content-type"].startswith("application/json"), path
+    assert json.loads(body)["error"], path
+    return json.loads(body)["error"]
+
+
+# every numeric parameter of every endpoint, with the limit it is checked against
+NUMERIC = [
+    ("/api/table?game=sharing&max={}", "max"),
+    ("/api/table?game=fibonacci&piles={}&max=10", "piles"),
+    ("/api/table?game=cash&set=1,3,4&n={}&max=6", "n"),
+    ("/api/value?game=nim&position=1,2&max_states={}", "max_states"),
+    ("/api/moves?game=nim&position=1,2&max_states={}", "max_states"),
+    ("/api/hint?game=nim&position=1,2&max_states={}", "max_states"),
+    ("/api/remoteness?game=nim&position=1,2&max_states={}", "max_states"),
+    ("/api/play/move?game=nim&position=1,2&move=1-1&max_states={}", "max_states"),
+    ("/api/play/computer?game=nim&position=1,2&seed={}", "seed"),
+]
+
+
+def test_hostile_numbers_are_refused_on_every_endpoint(server):
+    for template, name in NUMERIC:
+        for text in HOSTILE:
+            error = refused_in_json(server, template.format(text))
+            assert name in error, (template, text, error)
+    # read to a value, then checked: a space or a plus sign does not pass the limit
+    for text in ("%201000", "+1000", "1000%20", "0001000"):
+        error = refused_in_json(server, f"/api/table?game=sharing&max={text}")
+        assert "max = 1,000 is more than 400" in error and "nimlab table sharing" in error
+    code, body, _ = request(server, "/api/value?game=nim&position=1,2&max_states=+1000")
+    assert code == 200 and json.loads(body)["value"] == 3
+    assert "more than 2,000,000" in refused_in_json(
+        server, "/api/value?game=nim&position=1,2&max_states=%2099999999999")
+    assert "more than 3" in refused_in_json(server, "/api/table?game=end-nim&piles=%206&max=9")
+
+
+def test_head_computes_nothing_and_other_methods_are_json_405(server):
+    import time
+
+    started = time.monotonic()
+    code, body, headers = request(server, "/api/moves?game=wythoff&position=1900,1999", "HEAD")
+    assert code == 200 and body == b"" and headers["content-type"] == "application/json"
+    assert time.monotonic() - started < 5
+    code, body, headers = request(server, "/api/nothing", "HEAD")
+    assert code == 404 and body == b""
+    for method in ("POST", "PUT", "DELETE", "OPTIONS"):
+        code, body, headers = request(server, "/api/value?game=nim&position=1,2", method)
+        assert code == 405 and headers["allow"] == "GET, HEAD"
+        assert "not allowed" in json.loads(body)["error"]
+    assert refused_in_json(server, "/api/nothing", 404)
+    assert "too large" in refused_in_json(server, "/api/value?game=nim&position=" + "1," * 9000
+                                          + "1", 413)
+
+
+def test_security_headers_and_the_host_check(server):
+    for path in ("/", "/play/nim?position=1,2", "/static/play.js", "/api/games", "/api/nothing"):
+        code, _, headers = request(server, path)
+        policy = headers["content-security-policy"]
+        assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+        assert "frame-ancestors 'none'" in policy
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["referrer-policy"] == "no-referrer"
+    # no inline script in any page: every script is a file the policy allows
+    for page in ("/", "/play/nim", "/explore", "/claims", "/errata"):
+        html = request(server, page)[1].decode()
+        assert "<script>" not in html and " on" + "click=" not in html and "style=" not in html
+    code, body, _ = request(server, "/api/games", headers={"Host": "rebind.example:8000"})
+    assert code == 400 and "--allow-host" in json.loads(body)["error"]
+    for host in ("localhost:1", "127.0.0.1", "[::1]:80"):
+        assert request(server, "/api/games", headers={"Host": host})[0] == 200, host
+
+
+def test_a_game_is_replayed_on_the_server_and_an_illegal_move_refused(server):
+    code, body, _ = request(server, "/api/play/game?game=sharing&position=3,5,20&moves=2>1:1")
+    assert code == 200
+    game = json.loads(body)
+    assert game["positions"] == ["3,5,20", "4,4,20"] and game["over"] is None
+    code, body, _ = request(server, "/api/play/game?game=nim&position=1,2&moves=2-1,1-3")
+    assert code == 422 and "move 2 (1-3) from 1,1 is illegal" in json.loads(body)["error"]
+    code, body, _ = request(server, "/api/play/game?game=nim&position=0,1&moves=2-1")
+    assert json.loads(body)["over"]["winner"] == 0
+    huge = 10 ** 30 + 7
+    code, body, _ = request(server, f"/api/play/game?game=sharing&position={huge},3,17&"
+                                    f"moves=1>2:{(huge - 3) // 2}")
+    assert code == 200 and json.loads(body)["positions"][1] == f"{(huge + 3) // 2},{(huge + 3) // 2},17"
+
+
+def test_remoteness_is_exact_or_unknown(server):
+    code, body, _ = request(server, "/api/remoteness?game=nim&position=1,2,3")
+    data = json.loads(body)
+    assert (data["outcome"], data["remoteness"]) == ("P", brute.nim_remoteness((1, 2, 3))[1])
+    for option in data["moves"]:
+        to = tuple(map(int, option["to"].split(",")))
+        wins, far = brute.nim_remoteness(to)
+        assert option["remoteness"] == far and option["outcome"] == ("N" if wins else "P")
+    code, body, _ = request(server, f"/api/remoteness?game=nim&position={10**30},3,17")
+    data = json.loads(body)
+    assert code == 200 and data["remoteness"] is None and "unknown" in data["note"]
+
+
+def test_serving_on_every_address_warns_in_one_line(tmp_path):
+    import signal
+
+    process = subprocess.Popen([str(Path(sys.executable).parent / "nimlab"), "serve", "--host",
+                                "0.0.0.0", "--port", "0", "--json", "--workers", "1",
+                                "--claims", "sharing.rem5"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, "NIMLAB_CACHE": str(tmp_path)})
+    try:
+        warning = process.stderr.readline()
+        assert warning.startswith("nimlab: warning: serving on 0.0.0.0: the web lab has no "
+                                  "authentication")
+        assert json.loads(process.stdout.readline())["port"] > 0
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(60)
+
+
+def test_the_fast_lane_is_chosen_by_the_dispatchers_estimate_not_the_endpoint():
+    from nimlab.web.calls import cheap
+
+    huge = f"{10 ** 30 + 7},3,17"
+    assert cheap("value", {"game": "nim", "position": "1,2,3"})                 # closed form
+    assert cheap("hint", {"game": "sharing", "position": huge})                 # closed form
+    assert cheap("value", {"game": "end-nim", "position": "2,5,3"})             # small
+    assert not cheap("moves", {"game": "sharing", "position": huge})            # too many moves
+    # the same endpoint, slow: the solver's estimate fits the budget but is large
+    assert not cheap("value", {"game": "fibonacci", "position": "11,11,11,11,11;0",
+                               "time_limit": 20})
+    # refused at once by the estimate: cheap (the refusal is immediate)
+    assert cheap("value", {"game": "fibonacci", "position": "20,20,20,20,20;0",
+                           "time_limit": 20})
+    assert cheap("value", {"game": "nope", "position": "1"})                    # bad input
+    assert cheap("replay", {"game": "nim", "position": "1,2", "moves": "2-1"})
+    assert cheap("remoteness", {"game": "nim", "position": huge})               # "unknown" at once
+    assert not cheap("table", {"game": "sharing", "max": "20"})
+
+
+def test_endpoints_without_parameters_refuse_them(server):
+    for path in ("games", "claims", "claims/list", "claims/links", "status"):
+        error = refused_in_json(server, f"/api/{path}?max=1")
+        assert error == "unknown parameter 'max'; this endpoint takes none", path

@@ -191,7 +191,7 @@ def test_hint_explains_why_with_the_theorem(server, page, shots):
     page.wait_for_function("() => location.search.includes('moves=2%3E1%3A1')")
 
 
-def test_huge_piles_are_explained_by_the_closed_form(server, page):
+def test_huge_piles_play_by_the_closed_form(server, page):
     huge = 10**30 + 7
     page.goto(f"{server}/play/sharing?position={huge},3,17")
     page.click("#hint-button")
@@ -201,9 +201,15 @@ def test_huge_piles_are_explained_by_the_closed_form(server, page):
     k = (huge - 3) // 2
     assert f"Winning move: 1>2:{k}" in hint
     assert "too large to list" in page.locator("#moves-note").inner_text()
-    # moves at this size are refused in the page, not sent to a server that would time out
-    assert "cannot be played here yet" in page.locator("#problem").inner_text()
-    assert page.locator("#play-hint").count() == 0
+    text_appears(page, "hint-remoteness", "remoteness unknown")
+    # the move is played on the server and the perfect computer answers by the closed form
+    page.click("#play-hint")
+    page.wait_for_function("() => (new URLSearchParams(location.search).get('moves') || '')"
+                           ".split(',').length === 2")
+    half = (huge + 3) // 2
+    assert moves_in(page.url)[0] == f"1>2:{k}"
+    assert page.locator("ol.history li").count() == 2
+    assert f"{half},{half},17" in page.locator("ol.history li").first.inner_text()
 
 
 def test_fibonacci_and_end_nim_are_drawn_as_the_cli_draws_them(server, page):
@@ -278,3 +284,235 @@ def test_claims_page_links_a_counterexample_to_play(server, page, shots):
     assert pile_sizes(page) == [int(p) for p in position.split(",")]
     page.goto(f"{server}/errata")
     assert page.locator("main h1, main h2").count() > 0
+
+
+# ---------------------------------------------------------------- play on the server, keyboard
+def test_a_double_click_plays_one_move(server, page):
+    """Sharing Nim 3,5,20: a token of pile 2 picked, then the target double-clicked: one move
+    is played (the page ignores input while it is pending), the computer answers, and the game
+    the URL holds is legal move by move (the server replays it)."""
+    page.goto(f"{server}/play/sharing?position=3,5,20")
+    page.wait_for_selector('.pile[data-pile="1"] .token.live')
+    page.locator('.pile[data-pile="1"] .token').last.click()
+    page.locator('.pile[data-pile="0"] button.drop').dblclick()
+    page.wait_for_function("() => (new URLSearchParams(location.search).get('moves') || '')"
+                           ".split(',').length >= 2 && /your move/"
+                           ".test(document.getElementById('status').textContent)")
+    played = moves_in(page.url)
+    assert played[0] == "2>1:1" and len(played) == 2, played
+    piles = [3, 5, 20]
+    for move in played:                               # every move legal, by the rules
+        u, v, k = (int(x) for x in move.replace(">", ":").split(":"))
+        assert piles[v - 1] + k <= piles[u - 1] - k, (move, piles)
+        piles[u - 1] -= k
+        piles[v - 1] += k
+    assert page.locator("#problem").is_hidden()
+    # an illegal move typed is refused by the server and the page stays where it was
+    before = page.url
+    page.fill("#move-text", "1>2:9")
+    page.click("#move-play")
+    page.wait_for_selector("#problem:not([hidden])")
+    assert "illegal" in page.locator("#problem").inner_text()
+    assert page.url == before
+
+
+def focused(page) -> dict:
+    return page.evaluate("""() => { const e = document.activeElement;
+        const style = getComputedStyle(e);
+        return {tag: e.tagName, cls: e.className, pile: e.dataset.pile, target: e.dataset.target,
+                outline: style.outlineStyle, width: style.outlineWidth}; }""")
+
+
+def test_a_sharing_move_by_keyboard_alone_with_visible_focus(server, page):
+    page.goto(f"{server}/play/sharing?position=3,5,20&vs=none")
+    page.wait_for_selector('.pile[data-pile="1"] .token.live')
+    for _ in range(120):                              # Tab to the first token of pile 2
+        page.keyboard.press("Tab")
+        now = focused(page)
+        if "token" in now["cls"] and now["pile"] == "1":
+            break
+    else:
+        raise AssertionError("no token of pile 2 is reachable with Tab")
+    assert now["outline"] != "none" and now["width"] != "0px", now   # focus is visible
+    page.keyboard.press("Enter")                      # picks all 5 tokens of pile 2
+    page.wait_for_selector("button.drop")
+    now = focused(page)
+    assert "drop" in now["cls"], now                  # focus moves to the first target
+    page.keyboard.press("Tab")                        # to pile 3's target
+    assert focused(page)["target"] == "2"
+    page.keyboard.press("Shift+Tab")
+    assert focused(page)["target"] == "0"
+    page.keyboard.press("Escape")                     # cancels the pick
+    page.wait_for_function("() => !document.querySelector('button.drop')")
+    page.locator('.pile[data-pile="1"] .token').last.focus()
+    page.keyboard.press("Enter")                      # 1 token of pile 2 ...
+    page.wait_for_selector("button.drop")
+    page.keyboard.press("Enter")                      # ... to pile 1
+    page.wait_for_function("() => location.search.includes('moves=2%3E1%3A1')")
+    text_appears(page, "status", "4,4,20")
+
+
+def test_remoteness_on_every_move_and_in_the_hint(server, page):
+    page.goto(f"{server}/play/nim?position=1,2,3&vs=none")
+    page.wait_for_selector("#moves button[data-remoteness]")
+    buttons = page.locator("#moves button")
+    assert buttons.count() == 6
+    for i in range(buttons.count()):
+        button = buttons.nth(i)
+        pile, take = (int(x) for x in button.get_attribute("data-notation").split("-"))
+        after = [1, 2, 3]
+        after[pile - 1] -= take
+        wins, far = brute.nim_remoteness(tuple(after))
+        assert int(button.get_attribute("data-remoteness")) == far
+        word = "loses" if wins else "wins"      # the mover wins when the target is lost
+        assert f"{word} in {far + 1}" in button.inner_text()
+    _, total = brute.nim_remoteness((1, 2, 3))
+    text_appears(page, "remoteness-note", f"ends in {total} move(s)")
+    page.click("#hint-button")
+    text_appears(page, "hint-remoteness", f"ends in {total} move(s): the player to move loses")
+    slowest = page.locator("#hint-remoteness").inner_text().split("slowest loss is ")[1].rstrip(".")
+    pile, take = (int(x) for x in slowest.split("-"))
+    after = [1, 2, 3]
+    after[pile - 1] -= take
+    assert brute.nim_remoteness(tuple(after))[1] + 1 == total
+
+
+def test_the_value_history_chart(server, page):
+    moves = ["3-1", "1-1", "2-2"]
+    page.goto(f"{server}/play/nim?position=1,2,3&moves={','.join(moves)}&vs=none")
+    page.wait_for_selector("#chart circle[data-index='3']")
+    positions = [(1, 2, 3), (1, 2, 2), (0, 2, 2), (0, 0, 2)]
+    dots = page.locator("#chart circle")
+    assert dots.count() == len(positions)
+    for i, piles in enumerate(positions):
+        dot = page.locator(f"#chart circle[data-index='{i}']")
+        assert int(dot.get_attribute("data-value")) == brute.nim(piles)
+        assert dot.get_attribute("data-outcome") == ("P" if brute.nim(piles) == 0 else "N")
+    # both players: the points alternate between the first and the second player to move
+    classes = [page.locator(f"#chart circle[data-index='{i}']").get_attribute("class")
+               for i in range(4)]
+    assert ["first" in c for c in classes] == [True, False, True, False]
+    assert page.locator("#chart-table tr").count() == 5
+
+
+# ---------------------------------------------------------------- every device
+PHONE_PAGES = ["/", "/play/sharing?position=1000000000000000000000000000007,3,17&moves=1>2:10",
+               "/play/end-nim?position=2,5,3,9,12,4&variant=misere",
+               "/play/cash?position=14&set=1,3,4&budgets=9,9",
+               "/explore/sharing?max=60", "/claims", "/errata"]
+
+
+def test_no_horizontal_scroll_at_390_px(server, browser):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    phone = context.new_page()
+    try:
+        for path in PHONE_PAGES:
+            phone.goto(f"{server}{path}")
+            phone.wait_for_load_state("networkidle")
+            width = phone.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, (path, width)
+    finally:
+        context.close()
+
+
+def axe_script() -> str:
+    """axe-core from its PyPI package (installed with the test extra, never copied here)."""
+    from importlib import resources
+
+    try:
+        return (resources.files("axe_playwright_python") / "axe.min.js").read_text()
+    except ModuleNotFoundError:
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("axe-playwright-python is missing: pip install '.[test]'")
+        pytest.skip("axe-core is not installed (pip install axe-playwright-python)")
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation(server, browser, scheme):
+    script = axe_script()
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
+    tab = context.new_page()
+    found = {}
+    try:
+        for path in ["/", "/play/sharing?position=3,5,20&moves=2>1:1", "/explore/sharing?max=20",
+                     "/claims", "/errata"]:
+            tab.goto(f"{server}{path}")
+            tab.wait_for_load_state("networkidle")
+            tab.evaluate(script)
+            result = tab.evaluate("axe.run(document, {resultTypes: ['violations']})")
+            serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+                       for v in result["violations"] if v["impact"] in ("serious", "critical")]
+            if serious:
+                found[path] = serious
+    finally:
+        context.close()
+    assert not found, found
+
+
+# ---------------------------------------------------------------- explore = nimlab table
+def cli_table(*args: str) -> dict:
+    """``nimlab table ARGS --json``, through nimlab.api (tests/test_web_api.py checks that it
+    answers exactly what the command prints), in this process for speed."""
+    from nimlab import api
+
+    options = {args[i].lstrip("-"): args[i + 1] for i in range(1, len(args), 2)}
+    return api.table(args[0], **options)
+
+
+def expected_cells(game: str, query: dict) -> tuple[list, list, list]:
+    """(row labels, column labels, cells) of a heat map, from the CLI's JSON alone."""
+    if game in ("sharing", "cash") or (game == "end-nim" and query["piles"] == "2"):
+        extra = {"sharing": [], "cash": ["--set", query.get("set", ""), "--n", query.get("n", "")],
+                 "end-nim": ["--piles", "2", "--variant", query.get("variant", "normal")]}[game]
+        data = cli_table(game, "--max", query["max"], *extra)
+        return data["row_labels"], data["columns"], data["rows"]
+    top = int(query["max"])
+    if game == "end-nim":
+        middle = int(query["middle"])
+        data = cli_table("end-nim", "--piles", "3", "--max", str(max(top, middle)))
+        labels = list(range(1, top + 1))
+        cells = {(a1, a3): v for a1, a2, a3, v in data["rows"] if a2 == middle}
+        return labels, labels, [[cells.get((r, c)) for c in labels] for r in labels]
+    piles = int(query["piles"])
+    third = int(query.get("third", 0))
+    data = cli_table("fibonacci", "--piles", str(piles), "--max", str(max(top, third)))
+    labels = list(range(2, top + 1))
+    p = {tuple(sorted(row)) for row in data["rows"]}
+    if piles == 2:
+        return labels, labels, [[0 if tuple(sorted((r, c))) in p else 1 for c in labels]
+                                for r in labels]
+    return labels, labels, [[0 if tuple(sorted((r, c, third))) in p else 1 for c in labels]
+                            for r in labels]
+
+
+SLICES = [
+    ("sharing", {"max": "24"}),
+    ("cash", {"set": "1,3,4", "n": "14", "max": "12"}),
+    ("end-nim", {"piles": "2", "max": "12", "variant": "misere"}),
+    ("end-nim", {"piles": "3", "max": "12", "middle": "20", "variant": "normal"}),
+    ("end-nim", {"piles": "3", "max": "9", "middle": "4", "variant": "normal"}),
+    ("fibonacci", {"piles": "2", "max": "30"}),
+    ("fibonacci", {"piles": "3", "max": "12", "third": "50"}),
+    ("fibonacci", {"piles": "3", "max": "12", "third": "7"}),
+]
+
+
+def test_explore_slices_agree_cell_by_cell_with_nimlab_table(server, page):
+    from urllib.parse import urlencode
+
+    for game, query in SLICES:
+        page.goto(f"{server}/explore/{game}?{urlencode(query)}")
+        page.wait_for_function("() => grid !== null && document.getElementById('caption')"
+                               ".textContent.includes('hover')")
+        shown = page.evaluate("({rows: grid.rowLabels, cols: grid.colLabels, "
+                              "cells: grid.values})")
+        rows, cols, cells = expected_cells(game, query)
+        assert shown["rows"] == rows and shown["cols"] == cols, (game, query)
+        assert shown["cells"] == cells, (game, query)
+        assert any(v is not None for row in cells for v in row), (game, query)
+    # an empty slice says why instead of drawing an empty grid
+    page.goto(f"{server}/explore/end-nim?piles=3&max=9&middle=0")
+    text_appears(page, "problem", "at least 1 coin")
+    page.goto(f"{server}/explore/fibonacci?piles=3&max=9&third=500")
+    text_appears(page, "problem", "nimlab table fibonacci --piles 3 --max 500")

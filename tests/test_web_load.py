@@ -88,7 +88,7 @@ def test_a_request_past_the_time_limit_is_refused_and_others_are_served(tmp_path
     # the CLI runs every value/moves/hint under the server's time limit: a position it cannot
     # solve in time is refused at once (422), while the other worker serves small requests
     slow = {"game": "graph-nim", "position": "0,10,20,30,40",
-            "edges": "0-1,1-2,2-3,3-4,4-0,0-2,1-3", "max_states": "100000000"}
+            "edges": "0-1,1-2,2-3,3-4,4-0,0-2,1-3", "max_states": "2000000"}
     with running_server(tmp_path / "cache", "--time-limit", "2", "--workers", "2",
                         "--claims", "sharing.rem5") as base:
         with ThreadPoolExecutor(2) as pool:
@@ -96,18 +96,19 @@ def test_a_request_past_the_time_limit_is_refused_and_others_are_served(tmp_path
             code, body = get(base, "value", {"game": "sharing", "position": "0,4,8"})
             assert code == 200 and body["value"] == brute.sharing((0, 4, 8))
             code, body = pending.result(60)
-        assert code == 422 and "--time-limit 2" in body["error"], body
+        # refused by the solver's estimate against the time left of the server's 2 s
+        assert code == 422 and "--time-limit 1." in body["error"], body
         assert get(base, "value", {"game": "nim", "position": "1,2,3"})[1]["value"] == 0
         # the API refuses what it does not know, in JSON, never with a 500
         assert get(base, "value", {"game": "nim", "position": "1,2", "colour": "red"}) == (
             400, {"error": "unknown parameter 'colour'; this endpoint takes: game, position, "
                            "variant, last, factor, set, budgets, edges, max_states"})
         code, body = get(base, "table", {"game": "sharing", "max": "100000"})
-        assert code == 400 and "nimlab table sharing --max 100000 --out FILE" in body["error"]
+        assert code == 400 and "nimlab table sharing --max N --out FILE" in body["error"]
         code, body = get(base, "table", {"game": "end-nim", "piles": "6", "max": "9"})
         assert code == 400 and "2 or 3 piles" in body["error"]
         code, body = get(base, "table", {"game": "cash", "set": "1,3,4", "n": "99999"})
-        assert code == 400 and "at most 5000" in body["error"]
+        assert code == 400 and "more than 5,000" in body["error"]
         assert get(base, "nope", {})[0] == 404
         code, body = get(base, "value", {"game": "graph-nim", "position": "30,40,50,60,70",
                                          "edges": "0-1,1-2,2-3,3-4", "max_states": "10"})
@@ -140,6 +141,70 @@ def test_the_watchdog_cuts_a_call_past_its_time_limit_and_replaces_the_worker():
             assert workers.replaced == 1
             done = await workers.call("value", {"game": "nim", "position": "1,2,3"})
             assert done["value"] == 0
+        finally:
+            await workers.close()
+
+    asyncio.run(scenario())
+
+
+def test_slow_requests_end_by_their_deadline_from_arrival_with_retry_after(tmp_path):
+    """One slow worker, a queue of one, a 3 s limit, three requests that each need more: the
+    first runs and is refused by its budget, the second waits and is refused (503) when it can
+    no longer start in time, the third finds the queue full (503 at once); each says when to
+    retry, and none is answered later than the limit plus two seconds after it arrived.  The
+    fast lane answers meanwhile."""
+    # the solver estimates under 3 s for these but works on them until its deadline
+    slow = [{"game": "fibonacci", "position": f"11,11,11,11,{11 - i};0"} for i in range(3)]
+    with running_server(tmp_path / "cache", "--time-limit", "3", "--workers", "1", "--queue",
+                        "1", "--claims", "sharing.rem5") as base:
+        def timed(params):
+            started = time.monotonic()
+            url = f"{base}/api/value?{urllib.parse.urlencode(params)}"
+            try:
+                with urllib.request.urlopen(url, timeout=60) as answer:
+                    return answer.status, json.loads(answer.read()), None, \
+                        time.monotonic() - started
+            except urllib.error.HTTPError as refused:
+                return refused.code, json.loads(refused.read()), \
+                    refused.headers.get("Retry-After"), time.monotonic() - started
+
+        with ThreadPoolExecutor(3) as pool:
+            pending = [pool.submit(timed, p) for p in slow]
+            time.sleep(0.5)
+            code, body = get(base, "value", {"game": "nim", "position": "1,2,3"})
+            assert code == 200 and body["value"] == 0
+            ended = [p.result(60) for p in pending]
+        assert sorted(code for code, _, _, _ in ended) == [422, 503, 503], ended
+        for code, body, retry, seconds in ended:
+            assert seconds <= 3 + 2, (code, body, seconds)
+            assert body["error"]
+            if code == 503:
+                assert int(retry) >= 1 and body["error"].startswith("the server is busy")
+        status = get(base, "status", {})[1]
+        assert status["refused"] == 2
+
+
+def test_a_worker_over_its_memory_cap_is_replaced():
+    import asyncio
+
+    from nimlab.web.pool import WorkerPool, resident_bytes
+
+    async def scenario():
+        workers = WorkerPool(1, time_limit=60)
+        await workers.start()
+        try:
+            workers.memory_cap = resident_bytes(workers.workers[0].process.pid) + 40 * 2 ** 20
+            with pytest.raises(api.ApiError) as capped:
+                # a 6,001 x 6,001 table: well over 40 MB more than the idle worker
+                await workers.call("table", {"game": "sharing", "max": 6000})
+            assert capped.value.status == 503 and "memory cap" in str(capped.value)
+            for _ in range(240):
+                if workers.replaced == 1 and not workers.idle.empty():
+                    break
+                await asyncio.sleep(0.5)
+            assert workers.replaced == 1
+            workers.memory_cap = None
+            assert (await workers.call("value", {"game": "nim", "position": "1,2"}))["value"] == 3
         finally:
             await workers.close()
 

@@ -58,6 +58,8 @@ def parse_int(text: str | int, what: str, *, minimum: int = 0) -> int:
     text = str(text).strip()
     if "," in text:
         raise InputError(f"{what} must be a single integer, got {text!r}")
+    if text == "":
+        raise InputError(f"{what} is empty: write an integer >= {minimum}")
     (value,) = parse_int_list(text, what, minimum=minimum)
     return value
 
@@ -73,4 +75,16 @@ def parse_positive_rational(text: str | int | float | Fraction, what: str) -> Fr
     if max(value.numerator, value.denominator) > MAX_RATIONAL:
         raise InputError(f"{what} {_short(str(text))}: nimlab reads factors whose numerator and "
                          f"denominator are at most {MAX_RATIONAL:,} (e.g. 2, 1.5, 3/2)")
+    return value
+
+
+def parse_bounded_int(text: str | int, what: str, *, minimum: int = 0,
+                      maximum: int | None = None, beyond: str = "") -> int:
+    """Parse one integer and check its *value* against ``minimum`` and ``maximum`` (text such
+    as ``" 1000"`` or ``"+1000"`` is read as 1000 and then checked; ``"1e3"`` is no integer).
+    ``beyond`` says what to do instead when the value is over ``maximum``."""
+    value = parse_int(text, what, minimum=minimum)
+    if maximum is not None and value > maximum:
+        raise InputError(f"{what} = {value:,} is more than {maximum:,}"
+                         + (f"; {beyond}" if beyond else ""))
     return value

@@ -29,15 +29,22 @@ from nimlab.engine.analysis import SOLVER_SOURCE, Analysis, Answer, Option
 from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget, budget_error, solver_for
 from nimlab.errors import NimlabError, TooManyStates
 from nimlab.games.base import ImpartialGame, Move
+from nimlab.progress import PastDeadline
+from nimlab.progress import deadline as time_limited
 
-__all__ = ["Budget", "answer", "analyse", "fast_paths", "estimate", "bounded_moves",
-           "MAX_MOVES", "SOLVER_SPEED"]
+__all__ = ["Budget", "answer", "analyse", "fast_paths", "estimate", "bounded_moves", "cost",
+           "MAX_MOVES", "SOLVER_SPEED", "CHEAP_STATES", "CHEAP_MOVES"]
 
 #: ``moves`` lists at most this many moves (a larger move list is refused, not built).
 MAX_MOVES = 5_000
 #: Moves per second the solver is assumed to examine, for the up-front time estimate (a
 #: deliberately optimistic figure, so that only what is clearly out of reach is refused).
 SOLVER_SPEED = 300_000
+
+#: A position the solver would solve storing at most this many positions is cheap (:func:`cost`).
+CHEAP_STATES = 20_000
+#: A move list of at most this many moves is cheap to list (:func:`cost`).
+CHEAP_MOVES = 300
 
 _RESOLVED: dict[str, Any] = {}
 
@@ -69,6 +76,36 @@ def estimate(game: ImpartialGame, position: Any) -> tuple[int | None, int | None
         return states, None
     work = states * max(moves(position), 1) // 2
     return states, work // SOLVER_SPEED
+
+
+def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
+         budget: Budget | None = None) -> str:
+    """``"cheap"`` when :func:`answer` (with ``moves``: :func:`analyse`) answers ``position`` at
+    once by the dispatcher's own estimate, else ``"slow"``; nothing is solved or built.
+
+    Cheap: a fast path that answers with a value without building anything (a closed form, a
+    kernel table already in memory: a fast path with ``ready(game, position)`` says whether it
+    holds its table), a solver estimate of at most :data:`CHEAP_STATES` positions, or an
+    estimate the budget refuses at once; with ``moves``, at most :data:`CHEAP_MOVES` moves too.
+    """
+    if moves and bounded_moves(game, position, CHEAP_MOVES) is None:
+        return "slow"
+    for path in fast_paths(game):
+        ready = getattr(path, "ready", None)
+        if ready is not None:
+            held = ready(game, position)
+            if held is None:
+                continue
+            return "cheap" if held else "slow"
+        found = path.answer(game, position)
+        if found is not None and found.value is not None:
+            return "cheap"
+    states, _ = estimate(game, position)
+    if states is not None and states <= CHEAP_STATES:
+        return "cheap"
+    if _solver_refusal(game, position, budget or Budget()) is not None:
+        return "cheap"
+    return "slow"
 
 
 def about(count: int) -> str:
@@ -132,7 +169,18 @@ def answer(game: ImpartialGame, position: Any, budget: Budget | None = None, *,
         deadline = time.monotonic() + budget.time_limit
     known: Answer | None = None
     for path in fast_paths(game):
-        found = path.answer(game, position)
+        try:
+            with time_limited(deadline):        # a table built here stops at the deadline
+                found = path.answer(game, position, need_move=False) \
+                    if not need_move and getattr(path, "skips_move", False) \
+                    else path.answer(game, position)
+        except PastDeadline:
+            if known is not None:
+                return known
+            raise TooManyStates(
+                f"the answer for {game.format(position)} needs a {path.method} that takes more "
+                f"than --time-limit {budget.time_limit:g} seconds to build; raise --time-limit, "
+                "or build the table once with `nimlab table` (it is then kept)") from None
         if found is None:
             continue
         if found.value is not None:
@@ -196,6 +244,11 @@ def analyse(game: ImpartialGame, position: Any, budget: Budget | None = None, *,
                     "`nimlab hint` gives the winning move, `moves --winning` lists it alone")
         options = []
         for move in moves:
+            if time.monotonic() > deadline:
+                raise TooManyStates(
+                    f"listing the moves of {game.format(position)} takes more than "
+                    f"{budget.time_limit:g} seconds (--time-limit); raise --time-limit, or "
+                    "`nimlab hint` for the winning move alone")
             target = game.do_move(position, move)
             found = answer(game, target, budget, deadline=deadline, need_move=False)
             options.append(Option(move, target, found.value, found.outcome))

@@ -49,6 +49,8 @@ class KernelTable:
     source: ClassVar[str] = ""
     #: What the bound of a table measures, for the answer's source.
     bound_name: ClassVar[str] = "piles up to"
+    #: :meth:`answer` takes ``need_move=False`` (the dispatcher's options skip the move search).
+    skips_move: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self._tables: dict[tuple, tuple[int, Any]] = {}
@@ -84,14 +86,23 @@ class KernelTable:
         held = self._tables.get(self.ident(game))
         return size <= self.high or (held is not None and size <= held[0])
 
-    def answer(self, game: ImpartialGame, position: Any) -> Answer | None:
+    def ready(self, game: ImpartialGame, position: Any) -> bool | None:
+        """``None`` when this path does not answer ``position``; else whether the table it
+        needs is already in memory (a look-up, nothing to build)."""
+        if not self.covers(game, position):
+            return None
+        held = self._tables.get(self.ident(game))
+        return held is not None and self.size(game, position) <= held[0]
+
+    def answer(self, game: ImpartialGame, position: Any, need_move: bool = True
+               ) -> Answer | None:
         if not self.covers(game, position):
             return None
         size = self.size(game, position)
         bound, table = self.table(game, size)
         code = self.lookup(table, bound, game, position)
         move = None
-        if code:
+        if code and need_move:
             for m, q in game.options(position):
                 if self.lookup(table, bound, game, q) == 0:
                     move = m

@@ -1,7 +1,12 @@
 """The web lab's ASGI application (Starlette): pages, the JSON API and the claims job.
 
-Every ``/api/...`` answer comes from :mod:`nimlab.api`, i.e. from the CLI's ``--json``, run in a
-:class:`~nimlab.web.pool.WorkerPool`; bad input is a 4xx with ``{"error": "<the CLI's line>"}``.
+Every ``/api/...`` answer comes from :mod:`nimlab.api` (what the CLI's ``--json`` prints) or
+:mod:`nimlab.web.calls`, run by the :class:`~nimlab.web.pool.Scheduler` (a fast lane for cheap
+answers, a bounded slow lane).  Every numeric parameter is read to a value and checked against
+its limit (:func:`nimlab.parsing.parse_bounded_int`, as the CLI reads numbers); every error is
+JSON ``{"error": "<one line>"}``; :class:`Guard` checks the ``Host`` header, answers ``HEAD``
+from headers alone, refuses other methods (405) and large requests (413), and adds the
+security headers to every answer.
 """
 
 from __future__ import annotations
@@ -24,7 +29,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from nimlab.api import GAME_OPTIONS, ApiError
-from nimlab.web.pool import WorkerPool
+from nimlab.errors import InputError
+from nimlab.parsing import parse_bounded_int
+from nimlab.web.pool import Scheduler
 
 STATIC = resources.files("nimlab.web") / "static"
 PAPER_GAMES = {"sharing": "sharing", "end-nim": "end-nim", "fibonacci": "fibonacci",
@@ -35,6 +42,20 @@ TABLE_LIMITS = {("sharing", None): 400, ("end-nim", 2): 300, ("end-nim", 3): 40,
                 ("subtraction", None): 5000, ("nim", None): 200, ("wythoff", None): 300}
 DEFAULT_TABLE_LIMIT = 40
 MAX_STONES = 5000
+MAX_SEED = 2 ** 63 - 1
+#: Largest request body and query string (bytes); the API takes GET parameters only.
+MAX_BODY = 1024
+MAX_QUERY = 16_384
+SECURITY_HEADERS = [
+    (b"content-security-policy",
+     b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+     b"connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+     b"frame-ancestors 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
 
 
 @dataclass
@@ -46,6 +67,14 @@ class Settings:
     claim_ids: tuple[str, ...] = ()
     claim_paper: str | None = None
     claim_bound: int | None = None
+    #: Host names the server answers to besides IP addresses and localhost; ``("*",)``: any.
+    allowed_hosts: tuple[str, ...] = ()
+    #: Slow requests that may wait for a worker (more are refused at once: 503).
+    queue: int = 16
+    #: Workers of the fast lane (cheap answers only).
+    fast_workers: int = 2
+    #: Memory (MB) a worker may hold while it answers; above it the worker is replaced.
+    memory_limit: int = 2048
 
 
 @dataclass
@@ -104,13 +133,97 @@ def _claims_job(ids: tuple[str, ...], paper: str | None, bound: int | None) -> t
     return results, links
 
 
-def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(message: str, status: int, retry_after: int | None = None) -> JSONResponse:
+    headers = {"Retry-After": str(retry_after)} if retry_after else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def _refused(problem: ApiError) -> JSONResponse:
+    return _error(str(problem), problem.status, getattr(problem, "retry_after", None))
+
+
+def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
+    """Whether a ``Host`` header names this server: an IP address, localhost, or a name given
+    with ``--allow-host`` (``*``: any).  A DNS-rebinding page reaches the server under a name of
+    its own, which is refused."""
+    import ipaddress
+
+    if "*" in allowed:
+        return True
+    name = host.strip().lower()
+    if name.startswith("["):
+        name = name[1:].partition("]")[0]
+    elif name.count(":") == 1:
+        name = name.partition(":")[0]
+    if name in ("localhost", *[a.lower() for a in allowed]):
+        return True
+    try:
+        ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return True
+
+
+class Guard:
+    """ASGI middleware: the Host check, HEAD from headers, 405 and 413 as JSON, and the
+    security headers on every answer."""
+
+    def __init__(self, app, allowed_hosts: tuple[str, ...], api_paths: set[str]) -> None:
+        self.app, self.allowed, self.api_paths = app, allowed_hosts, api_paths
+        self.state = app.state
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def secured(message) -> None:
+            if message["type"] == "http.response.start":
+                names = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (k, v) for k, v in SECURITY_HEADERS if k not in names]
+            await send(message)
+
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        method, path = scope["method"], scope["path"]
+        problem = None
+        host = headers.get("host", "")
+        if not host_allowed(host, self.allowed):
+            problem = _error(f"this server does not answer to the host {host[:80]!r}; start "
+                             "nimlab serve with --allow-host NAME to allow it", 400)
+        elif method not in ("GET", "HEAD"):
+            problem = _error(f"method {method[:20]} is not allowed: the web lab answers GET "
+                             "and HEAD only", 405)
+            problem.headers["Allow"] = "GET, HEAD"
+        elif _length(headers) > MAX_BODY or len(scope.get("query_string", b"")) > MAX_QUERY:
+            problem = _error(f"the request is too large (at most {MAX_QUERY:,} bytes of "
+                             f"parameters and {MAX_BODY:,} of body)", 413)
+        elif method == "HEAD" and path.startswith("/api/"):
+            # headers only: nothing is computed for a HEAD
+            known = path in self.api_paths
+            problem = Response(b"", status_code=200 if known else 404,
+                               media_type="application/json")
+        if problem is not None:
+            if method == "HEAD":
+                problem.body = b""
+                problem.headers["content-length"] = "0"
+            await problem(scope, receive, secured)
+            return
+        await self.app(scope, receive, secured)
+
+
+def _length(headers: dict[str, str]) -> int:
+    text = headers.get("content-length", "0").strip()
+    if "transfer-encoding" in headers:
+        return MAX_BODY + 1
+    return int(text) if text.isdigit() and len(text) < 12 else (0 if not text else MAX_BODY + 1)
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
     settings = settings or Settings()
-    pool = WorkerPool(settings.workers, settings.time_limit)
+    pool = Scheduler(settings.workers, settings.time_limit, fast_workers=settings.fast_workers,
+                     queue=settings.queue, memory_cap=settings.memory_limit * 2 ** 20)
     job = ClaimsJob()
     state: dict[str, Any] = {}
 
@@ -153,73 +266,94 @@ def create_app(settings: Settings | None = None) -> Starlette:
         given = dict(request.query_params)
         unknown = sorted(set(given) - set(allowed))
         if unknown:
-            raise ApiError(f"unknown parameter {unknown[0]!r}; this endpoint takes: "
-                           f"{', '.join(allowed)}")
+            raise ApiError(f"unknown parameter {unknown[0][:40]!r}; this endpoint takes: "
+                           f"{', '.join(allowed)}" if allowed else
+                           f"unknown parameter {unknown[0][:40]!r}; this endpoint takes none")
         for name in required:
             if not given.get(name, "").strip():
                 raise ApiError(f"missing parameter {name!r}")
         return {k: v for k, v in given.items() if v.strip() != ""}
 
-    def max_states(given: dict[str, str]) -> int:
-        text = given.pop("max_states", None)
-        if text is None:
-            return settings.max_states
+    def number(given: dict[str, str], name: str, *, minimum: int = 0, maximum: int,
+               beyond: str = "") -> int | None:
+        """The parameter ``name`` read to a value and checked against its limit."""
+        if name not in given:
+            return None
         try:
-            asked = int(text)
-        except ValueError:
-            raise ApiError(f"max_states must be an integer, not {text!r}") from None
-        if asked < 1:
-            raise ApiError("max_states must be at least 1")
-        return min(asked, settings.max_states)
+            return parse_bounded_int(given[name], name, minimum=minimum, maximum=maximum,
+                                     beyond=beyond)
+        except InputError as bad:
+            raise ApiError(str(bad)) from None
 
-    async def answer(name: str, kwargs: dict) -> JSONResponse:
+    def max_states(given: dict[str, str]) -> int:
+        asked = number(given, "max_states", minimum=1, maximum=settings.max_states,
+                       beyond="the most this server allows; the command line takes more")
+        given.pop("max_states", None)
+        return settings.max_states if asked is None else asked
+
+    def flag(given: dict[str, str], name: str) -> bool:
+        text = given.pop(name, "0").strip().lower()
+        if text not in ("0", "1", "true", "false", "yes", "no"):
+            raise ApiError(f"{name} is 1 or 0 (true or false), not {text[:40]!r}")
+        return text in ("1", "true", "yes")
+
+    async def answer(name: str, kwargs: dict, *, timed: bool = False,
+                     cheap: bool | None = None) -> JSONResponse:
         try:
-            return JSONResponse(await pool.call(name, kwargs))
+            return JSONResponse(await pool.call(name, kwargs, timed=timed, cheap=cheap))
         except ApiError as refused:
-            return _error(str(refused), refused.status)
+            return _refused(refused)
 
     def endpoint(name: str, extra: tuple[str, ...] = (), required=("game", "position")):
         async def handle(request: Request) -> Response:
             try:
                 given = params(request, (*required, *GAME_OPTIONS, *extra, "max_states"),
                                required)
-                kwargs: dict[str, Any] = {"max_states": max_states(given),
-                                          "time_limit": settings.time_limit}
-                if "winning" in given:
-                    kwargs["winning"] = given.pop("winning").lower() in ("1", "true", "yes")
+                kwargs: dict[str, Any] = {"max_states": max_states(given)}
+                if "winning" in extra:
+                    kwargs["winning"] = flag(given, "winning")
                 kwargs.update(given)
             except ApiError as refused:
-                return _error(str(refused), refused.status)
-            return await answer(name, kwargs)
+                return _refused(refused)
+            return await answer(name, kwargs, timed=True)
         return handle
 
+    def without_params(handle):
+        """An endpoint that takes no parameter refuses any it is given."""
+        async def checked(request: Request) -> Response:
+            try:
+                params(request, ())
+            except ApiError as refused:
+                return _refused(refused)
+            return await handle(request)
+        return checked
+
     async def api_games(request: Request) -> Response:
-        return await answer("games", {})
+        return await answer("games", {}, cheap=True)
 
     async def api_table(request: Request) -> Response:
         try:
             given = params(request, ("game", "max", "piles", "n", "variant", "set", "factor"),
                            ("game",))
-            piles = given.get("piles")
-            if piles is not None and piles.isdigit() and int(piles) > 3:
-                raise ApiError(f"the web lab draws tables of 2 or 3 piles, not {piles}; use "
-                               f"nimlab table {given['game']} --piles {piles} --out FILE")
-            stones = given.get("n")
-            if stones is not None and stones.isdigit() and int(stones) > MAX_STONES:
-                raise ApiError(f"n = {stones} is more than the web lab computes (at most "
-                               f"{MAX_STONES}); use nimlab table cash --n {stones} --out FILE")
-            key = (given["game"], int(piles) if piles and piles.isdigit() else None)
-            limit = TABLE_LIMITS.get(key) or TABLE_LIMITS.get((given["game"], None)) or \
+            game = given["game"]
+            piles = number(given, "piles", minimum=1, maximum=3,
+                           beyond=f"the web lab draws tables of 2 or 3 piles; use nimlab table "
+                                  f"{game} --piles N --out FILE")
+            stones = number(given, "n", maximum=MAX_STONES,
+                            beyond="the web lab computes no more; use nimlab table cash --n N "
+                                   "--out FILE")
+            limit = TABLE_LIMITS.get((game, piles)) or TABLE_LIMITS.get((game, None)) or \
                 DEFAULT_TABLE_LIMIT
-            bound = given.get("max")
-            if bound is not None and bound.isdigit() and int(bound) > limit:
-                raise ApiError(f"a window up to max={bound} is more than the web lab shows "
-                               f"(at most {limit} for this table); use nimlab table "
-                               f"{given['game']} --max {bound} --out FILE")
+            bound = number(given, "max", maximum=limit,
+                           beyond=f"the web lab shows windows up to {limit} for this table; use "
+                                  f"nimlab table {game} --max N --out FILE")
+            for name, value in (("piles", piles), ("n", stones), ("max", bound)):
+                if value is not None:
+                    given[name] = str(value)
         except ApiError as refused:
-            return _error(str(refused), refused.status)
-        return await answer("table", {"max_states": settings.max_states,
-                                      "time_limit": settings.time_limit, **given})
+            return _refused(refused)
+        return await answer("table", {"max_states": settings.max_states, **given}, timed=True,
+                            cheap=False)
 
     async def api_play_move(request: Request) -> Response:
         try:
@@ -227,7 +361,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                            ("game", "position", "move"))
             kwargs = {"max_states": max_states(given), **given}
         except ApiError as refused:
-            return _error(str(refused), refused.status)
+            return _refused(refused)
         return await answer("play_move", kwargs)
 
     async def api_play_computer(request: Request) -> Response:
@@ -235,21 +369,40 @@ def create_app(settings: Settings | None = None) -> Starlette:
             given = params(request, ("game", "position", "level", "seed", *GAME_OPTIONS,
                                      "max_states"), ("game", "position"))
             kwargs: dict[str, Any] = {"max_states": max_states(given), **given}
-            if "seed" in kwargs:
-                try:
-                    kwargs["seed"] = int(kwargs["seed"])
-                except ValueError:
-                    raise ApiError(f"seed must be an integer, not {kwargs['seed']!r}") from None
+            seed = number(given, "seed", maximum=MAX_SEED)
+            if seed is not None:
+                kwargs["seed"] = seed
+            if kwargs.get("level", "perfect") not in ("perfect", "easy"):
+                raise ApiError(f"level is perfect or easy, not {kwargs['level'][:40]!r}")
         except ApiError as refused:
-            return _error(str(refused), refused.status)
+            return _refused(refused)
         return await answer("computer_move", kwargs)
 
     async def api_play_over(request: Request) -> Response:
         try:
             given = params(request, ("game", "position", *GAME_OPTIONS), ("game", "position"))
         except ApiError as refused:
-            return _error(str(refused), refused.status)
+            return _refused(refused)
         return await answer("over", given)
+
+    async def api_play_game(request: Request) -> Response:
+        """The game replayed on the server: every move checked from the position it is
+        played in (an illegal one is a 422 naming it)."""
+        try:
+            given = params(request, ("game", "position", "moves", *GAME_OPTIONS),
+                           ("game", "position"))
+        except ApiError as refused:
+            return _refused(refused)
+        return await answer("replay", given)
+
+    async def api_remoteness(request: Request) -> Response:
+        try:
+            given = params(request, ("game", "position", *GAME_OPTIONS, "max_states"),
+                           ("game", "position"))
+            kwargs = {"max_states": max_states(given), **given}
+        except ApiError as refused:
+            return _refused(refused)
+        return await answer("remoteness", kwargs, timed=True)
 
     async def api_claims(request: Request) -> Response:
         if job.error:
@@ -269,11 +422,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def api_claims_list(request: Request) -> Response:
         return await answer("claims", {"ids": settings.claim_ids,
-                                       "paper": settings.claim_paper, "list_only": True})
+                                       "paper": settings.claim_paper, "list_only": True},
+                            cheap=False)
 
     async def api_status(request: Request) -> Response:
-        return JSONResponse({"workers": pool.size, "replaced": pool.replaced,
-                             "time_limit": settings.time_limit,
+        return JSONResponse({**pool.status(), "time_limit": settings.time_limit,
                              "max_states": settings.max_states,
                              "claims_ready": job.results is not None})
 
@@ -300,6 +453,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def server_error(request: Request, exc) -> Response:
         return _error(f"internal error: {type(exc).__name__}", 500)
 
+    async def http_error(request: Request, exc) -> Response:
+        return _error(getattr(exc, "detail", None) or f"HTTP {exc.status_code}",
+                      exc.status_code)
+
     routes = [
         Route("/", page("index.html")),
         Route("/play/{game}", page("play.html")),
@@ -307,7 +464,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/explore/{game}", page("explore.html")),
         Route("/claims", page("claims.html")),
         Route("/errata", errata),
-        Route("/api/games", api_games),
+        Route("/api/games", without_params(api_games)),
         Route("/api/value", endpoint("value")),
         Route("/api/moves", endpoint("moves", ("winning",))),
         Route("/api/hint", endpoint("hint")),
@@ -315,10 +472,12 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/play/move", api_play_move),
         Route("/api/play/computer", api_play_computer),
         Route("/api/play/over", api_play_over),
-        Route("/api/claims", api_claims),
-        Route("/api/claims/list", api_claims_list),
-        Route("/api/claims/links", api_claim_links),
-        Route("/api/status", api_status),
+        Route("/api/play/game", api_play_game),
+        Route("/api/remoteness", api_remoteness),
+        Route("/api/claims", without_params(api_claims)),
+        Route("/api/claims/list", without_params(api_claims_list)),
+        Route("/api/claims/links", without_params(api_claim_links)),
+        Route("/api/status", without_params(api_status)),
         Mount("/static", StaticFiles(directory=str(STATIC)), name="static"),
     ]
     @contextlib.asynccontextmanager
@@ -329,9 +488,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
         finally:
             await shutdown()
 
+    from starlette.exceptions import HTTPException
+
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={404: not_found, 500: server_error})
+                    exception_handlers={404: not_found, 500: server_error,
+                                        HTTPException: http_error})
     app.state.pool = pool
     app.state.claims = job
     app.state.settings = settings
-    return app
+    api_paths = {r.path for r in routes if isinstance(r, Route) and r.path.startswith("/api/")}
+    return Guard(app, settings.allowed_hosts, api_paths)

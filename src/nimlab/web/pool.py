@@ -1,27 +1,50 @@
-"""A small pool of worker processes that run :mod:`nimlab.api` calls for the web lab.
+"""Worker processes for the web lab, and the scheduler that keeps cheap answers fast.
 
-Each worker is a spawned process that imports nimlab once, then answers one call at a time
-(``nimlab.api`` calls the Python API directly and captures nothing).  The server
-awaits a call without blocking its event loop; a worker that passes the call's time limit is
-killed and replaced, so no request ties up the server for longer than the limit.
+Each worker is a spawned process that imports nimlab once, then answers one call at a time: a
+function of :mod:`nimlab.api` (the Python API's answers as ``--json`` prints them) or of
+:mod:`nimlab.web.calls`.  The server
+awaits a call without blocking its event loop.
+
+:class:`WorkerPool` is one set of workers with a bounded waiting line.  Every call carries a
+*deadline counted from its arrival*: a call that cannot start in time is refused (503 with
+``Retry-After``) instead of answered late; a started call gets the time left as its budget, and a
+worker still busy one second past the deadline, or above its memory cap, is killed and
+replaced.
+
+:class:`Scheduler` has two pools: a *fast lane* whose workers first ask the dispatcher's own
+estimate (:func:`nimlab.web.calls.cheap`: closed forms, tables in memory, small positions) and
+answer at once what is cheap, handing the rest back; and the *slow lane* for that rest.  Slow
+work never waits in front of a cheap answer.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import math
 import multiprocessing
+import os
 import threading
+import time
 from typing import Any
 
 from nimlab.api import ApiError
 
 #: Seconds a freshly spawned worker may take to import nimlab and say it is ready.
 START_LIMIT = 120.0
+#: Seconds a worker may run past a call's deadline before it is killed.
+GRACE = 1.0
+#: A call is sent to a worker only with at least this much of its time left.
+MIN_RUN = 0.2
+#: How often (seconds) a running call's worker is checked (answer, memory).
+POLL = 0.1
+#: Calls run in the worker from nimlab.web.calls rather than nimlab.api.
+WEB_CALLS = ("replay", "remoteness")
 
 
 def _worker_main(conn) -> None:
     from nimlab import api
+    from nimlab.web import calls
 
     conn.send(("ready", None))
     while True:
@@ -31,10 +54,13 @@ def _worker_main(conn) -> None:
             return
         if request is None:
             return
-        name, kwargs = request
+        name, kwargs, classify = request
         try:
-            result = getattr(api, name)(**kwargs)
-            conn.send(("ok", result))
+            if classify and not calls.cheap(name, kwargs):
+                conn.send(("slow", None))
+                continue
+            function = getattr(calls, name) if name in WEB_CALLS else getattr(api, name)
+            conn.send(("ok", function(**kwargs)))
         except ApiError as refused:
             conn.send(("error", (str(refused), refused.status)))
         except (MemoryError, RecursionError) as problem:
@@ -42,6 +68,22 @@ def _worker_main(conn) -> None:
                                  "position or bound", 422)))
         except Exception as bug:  # noqa: BLE001 - reported as a 500 with its one line
             conn.send(("error", (f"internal error: {type(bug).__name__}: {bug}", 500)))
+
+
+def resident_bytes(pid: int) -> int:
+    """The resident memory of process ``pid`` (0 when it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def refusal(message: str, retry_after: float) -> ApiError:
+    """A 503 that says when to try again (``Retry-After``, whole seconds)."""
+    error = ApiError(message, 503)
+    error.retry_after = max(1, math.ceil(retry_after))
+    return error
 
 
 class Worker:
@@ -60,15 +102,22 @@ class Worker:
                 return False
         return False
 
-    def call(self, name: str, kwargs: dict, limit: float) -> tuple[str, Any]:
-        """Runs in a thread: send the call, wait at most ``limit`` seconds."""
+    def call(self, name: str, kwargs: dict, limit: float, classify: bool = False,
+             memory_cap: int | None = None) -> tuple[str, Any]:
+        """Runs in a thread: send the call, wait at most ``limit`` seconds, watching memory."""
         try:
-            self.conn.send((name, kwargs))
-            if self.conn.poll(limit):
-                return self.conn.recv()
+            self.conn.send((name, kwargs, classify))
+            ends = time.monotonic() + limit
+            while True:
+                left = ends - time.monotonic()
+                if self.conn.poll(max(0.0, min(POLL, left))):
+                    return self.conn.recv()
+                if memory_cap and resident_bytes(self.process.pid) > memory_cap:
+                    return ("memory", None)
+                if left <= 0:
+                    return ("timeout", None)
         except (EOFError, OSError, BrokenPipeError):
             return ("dead", None)
-        return ("timeout", None)
 
     def kill(self) -> None:
         self.process.kill()
@@ -87,19 +136,31 @@ class Worker:
         self.conn.close()
 
 
-class WorkerPool:
-    """``await pool.call("value", {...})`` runs ``nimlab.api.value(...)`` in a worker."""
+class HandBack(Exception):
+    """The fast lane's worker says the call is not cheap (or ran out of the fast lane's time)."""
 
-    def __init__(self, size: int = 2, time_limit: float = 20.0) -> None:
+
+class WorkerPool:
+    """``await pool.call("value", {...})`` runs ``nimlab.api.value(...)`` in a worker.
+
+    ``queue`` calls at most wait for a worker (more are refused at once with a 503);
+    ``memory_cap`` bytes is the most a worker may hold while it runs a call.
+    """
+
+    def __init__(self, size: int = 2, time_limit: float = 20.0, *, queue: int = 16,
+                 memory_cap: int | None = None, name: str = "slow") -> None:
         if size < 1:
             raise ValueError("a pool needs at least one worker")
-        self.size = size
-        self.time_limit = time_limit
+        self.size, self.time_limit, self.queue, self.memory_cap = size, time_limit, queue, \
+            memory_cap
+        self.name = name
         self.context = multiprocessing.get_context("spawn")
         self.workers: list[Worker] = []
         self.idle: asyncio.Queue[Worker] | None = None
         self.lock = threading.Lock()
         self.replaced = 0
+        self.waiting = 0
+        self.refused = 0
         # one waiting thread per worker, plus room for starting replacements
         self.threads = concurrent.futures.ThreadPoolExecutor(size + 2,
                                                              thread_name_prefix="nimlab-web")
@@ -127,28 +188,72 @@ class WorkerPool:
             return
         self.idle.put_nowait(fresh)
 
-    async def call(self, name: str, kwargs: dict, time_limit: float | None = None) -> Any:
-        """The result of ``nimlab.api.<name>(**kwargs)``; :class:`ApiError` when refused or when
-        it passes ``time_limit`` seconds (status 503)."""
+    def _retry_after(self) -> float:
+        return self.time_limit * (1 + self.waiting / self.size)
+
+    async def call(self, name: str, kwargs: dict, time_limit: float | None = None, *,
+                   deadline: float | None = None, timed: bool = False,
+                   classify: bool = False, budget_deadline: float | None = None) -> Any:
+        """The result of ``<name>(**kwargs)``; :class:`ApiError` when refused.
+
+        ``deadline`` (``time.monotonic()``) defaults to now plus ``time_limit`` (else the
+        pool's).  A call that cannot start by then is refused (503, ``Retry-After``); with
+        ``timed``, the call gets the time left as its ``time_limit`` argument; a worker past
+        the deadline (plus :data:`GRACE`) or over the memory cap is replaced (503).  With
+        ``classify``, a worker that finds the call not cheap raises :class:`HandBack`, and so
+        does one past the deadline; ``budget_deadline`` (default ``deadline``) is what the
+        ``time_limit`` argument counts to.
+        """
         assert self.idle is not None, "start() the pool first"
         limit = self.time_limit if time_limit is None else time_limit
-        worker = await self.idle.get()
+        if deadline is None:
+            deadline = time.monotonic() + limit
+        if self.waiting >= self.queue and self.idle.empty():
+            self.refused += 1
+            raise refusal(f"the server is busy ({self.waiting} requests waiting); try again "
+                          "shortly", self._retry_after())
+        self.waiting += 1
+        try:
+            worker = await asyncio.wait_for(self.idle.get(),
+                                            max(0.0, deadline - time.monotonic() - MIN_RUN))
+        except asyncio.TimeoutError:
+            self.refused += 1
+            if classify:
+                raise HandBack() from None
+            raise refusal(f"the server is busy: the request could not start within the time "
+                          f"limit of {limit:g} s; try again shortly", self._retry_after()) \
+                from None
+        finally:
+            self.waiting -= 1
+        left = deadline - time.monotonic()
+        if timed:
+            budget = (budget_deadline or deadline) - time.monotonic()
+            kwargs = {**kwargs, "time_limit": round(max(budget - 0.3, 0.1), 2)}
         loop = asyncio.get_running_loop()
         try:
-            kind, payload = await loop.run_in_executor(self.threads, worker.call, name, kwargs,
-                                                       limit)
+            kind, payload = await loop.run_in_executor(
+                self.threads, worker.call, name, kwargs, max(left, 0.0) + GRACE, classify,
+                self.memory_cap)
         except BaseException:
             # cancelled while the worker runs: it may still be busy, so replace it
             asyncio.ensure_future(self._replace(worker))
             raise
-        if kind in ("timeout", "dead"):
+        if kind in ("timeout", "dead", "memory"):
             asyncio.ensure_future(self._replace(worker))
+            if classify and kind == "timeout":
+                raise HandBack()
             if kind == "timeout":
-                raise ApiError(f"the request passed the server's time limit of {limit:g} s; "
-                               "try a smaller position or bound", 503)
-            raise ApiError("the worker process died (out of memory?); try a smaller position "
-                           "or bound", 503)
+                raise refusal(f"the request passed the server's time limit of {limit:g} s; "
+                              "try a smaller position or bound", self._retry_after())
+            if kind == "memory":
+                raise refusal(f"the request passed the memory cap of "
+                              f"{self.memory_cap // 2**20:,} MB per worker; try a smaller "
+                              "position or bound", self._retry_after())
+            raise refusal("the worker process died (out of memory?); try a smaller position "
+                          "or bound", self._retry_after())
         self.idle.put_nowait(worker)
+        if kind == "slow":
+            raise HandBack()
         if kind == "error":
             message, status = payload
             raise ApiError(message, status)
@@ -160,3 +265,56 @@ class WorkerPool:
             await loop.run_in_executor(self.threads, worker.stop)
         self.workers.clear()
         self.threads.shutdown(wait=False)
+
+
+class Scheduler:
+    """A fast lane for cheap answers and a slow lane with a bounded queue (module docstring)."""
+
+    #: Seconds a call may wait for and run in the fast lane before it goes to the slow lane.
+    FAST_LIMIT = 3.0
+
+    def __init__(self, workers: int = 2, time_limit: float = 20.0, *, fast_workers: int = 2,
+                 queue: int = 16, memory_cap: int | None = None) -> None:
+        self.time_limit = time_limit
+        self.fast = WorkerPool(fast_workers, self.FAST_LIMIT, queue=10**6,
+                               memory_cap=memory_cap, name="fast")
+        self.slow = WorkerPool(workers, time_limit, queue=queue, memory_cap=memory_cap)
+        self.counts = {"fast": 0, "slow": 0}
+
+    @property
+    def size(self) -> int:
+        return self.slow.size
+
+    @property
+    def replaced(self) -> int:
+        return self.fast.replaced + self.slow.replaced
+
+    async def start(self) -> None:
+        await asyncio.gather(self.fast.start(), self.slow.start())
+
+    async def call(self, name: str, kwargs: dict, *, timed: bool = False,
+                   cheap: bool | None = None) -> Any:
+        """``<name>(**kwargs)`` within the time limit counted from now (the arrival).
+        ``cheap=True`` sends it to the fast lane without asking, ``False`` to the slow lane."""
+        arrival = time.monotonic()
+        deadline = arrival + self.time_limit
+        if cheap is not False:
+            try:
+                result = await self.fast.call(
+                    name, kwargs, deadline=min(deadline, arrival + self.FAST_LIMIT),
+                    timed=timed, classify=cheap is None, budget_deadline=deadline)
+                self.counts["fast"] += 1
+                return result
+            except HandBack:
+                pass
+        self.counts["slow"] += 1
+        return await self.slow.call(name, kwargs, deadline=deadline, timed=timed)
+
+    def status(self) -> dict:
+        return {"workers": self.slow.size, "fast_workers": self.fast.size,
+                "replaced": self.replaced, "waiting": self.slow.waiting,
+                "queue": self.slow.queue, "refused": self.slow.refused,
+                "answered": dict(self.counts)}
+
+    async def close(self) -> None:
+        await asyncio.gather(self.fast.close(), self.slow.close())

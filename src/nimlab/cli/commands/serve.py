@@ -26,6 +26,17 @@ def _check_address(host: str, port: int) -> None:
                              "choose another --port (0 picks a free one)") from None
 
 
+def _loopback(host: str) -> bool:
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
 @click.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; the default serves this machine only.")
@@ -41,11 +52,19 @@ def _check_address(host: str, port: int) -> None:
 @click.option("--claims-paper", default=None, help="Check only this paper's claims.")
 @click.option("--claims-bound", type=click.IntRange(min=0), default=None,
               help="Box bound for every claim (default: each claim's own).")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer requests for this host name (IP addresses and localhost always "
+                   "are; '*' allows any name, which opens the lab to DNS rebinding).")
+@click.option("--queue", type=click.IntRange(0, 1000), default=16, show_default=True,
+              help="Slow requests that may wait for a worker; more are refused (503).")
+@click.option("--memory-limit", type=click.IntRange(64, 1_000_000), default=2048,
+              show_default=True, help="MB a worker may hold while answering; it is then "
+                                      "replaced and the request refused.")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the address as one JSON line when the server is ready.")
 def command(host: str, port: int, workers: int, time_limit: float, max_states: int,
             claim_ids: tuple[str, ...], claims_paper: str | None, claims_bound: int | None,
-            as_json: bool) -> None:
+            allow_hosts: tuple[str, ...], queue: int, memory_limit: int, as_json: bool) -> None:
     """Serve the web lab: play every game, explore tables as heatmaps, browse the claims.
 
     Open http://127.0.0.1:8000/ (the default).  Ctrl-C stops the server.
@@ -58,9 +77,13 @@ def command(host: str, port: int, workers: int, time_limit: float, max_states: i
         raise InputError(f"the web lab needs {missing.name}; install nimlab with pip "
                          "install . (it brings starlette and uvicorn)") from None
     _check_address(host, port)
+    if not _loopback(host):
+        click.echo(f"nimlab: warning: serving on {host}: the web lab has no authentication; "
+                   "anyone who can reach this address can use it", err=True)
     settings = Settings(workers=workers, time_limit=time_limit, max_states=max_states,
                         claim_ids=claim_ids, claim_paper=claims_paper,
-                        claim_bound=claims_bound)
+                        claim_bound=claims_bound, allowed_hosts=(host, *allow_hosts),
+                        queue=queue, memory_limit=memory_limit)
     app = create_app(settings)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             lifespan="on")

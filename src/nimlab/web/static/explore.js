@@ -16,6 +16,11 @@ const ABOUT = {
 };
 
 let grid = null;   // {rowLabels, colLabels, values[r][c], text(r,c), link(r,c), colour(v)}
+let focused = null; // {r, c}: the cell chosen by keyboard
+// The largest window /api/table draws for a 3-pile slice (the server's limits).
+const SLICE_LIMIT = {"end-nim": 40, "fibonacci": 80};
+// The smallest fixed pile a slice can have (End-Nim piles are >= 1, Fibonacci's P-list >= 2).
+const SLICE_LOW = {"end-nim": 1, "fibonacci": 2};
 
 function valueColour(v) {
   if (v === null || v === undefined) return "#f3f4f8";
@@ -57,8 +62,19 @@ async function load() {
   document.getElementById("caption").textContent = "Computing…";
   fail("");
   let table;
+  const fixed = sliceFixed(game, values);
+  const empty = fixed === null ? null : emptySlice(game, values, fixed);
+  if (empty) {
+    grid = null;
+    fail(empty);
+    document.getElementById("caption").textContent = "";
+    clearCanvas();
+    return;
+  }
   try {
-    const query = {game, max: values.max};
+    // a slice with a fixed pile larger than the window needs the table up to that pile
+    const max = fixed === null ? values.max : String(Math.max(parseInt(values.max, 10), fixed));
+    const query = {game, max};
     if (game === "end-nim") Object.assign(query, {piles: values.piles, variant: values.variant});
     if (game === "cash") Object.assign(query, {set: values.set, n: values.n});
     if (game === "fibonacci") Object.assign(query, {piles: values.piles});
@@ -66,14 +82,45 @@ async function load() {
   } catch (error) {
     fail(error.message);
     document.getElementById("caption").textContent = "";
+    clearCanvas();
     return;
   }
   grid = toGrid(game, values, table);
+  focused = null;
   document.getElementById("caption").textContent = `${table.title} \u2014 hover for the value, click to play${game === "sharing" ? " (shift-click a row for its sequence)" : ""}.`;
   drawLegend(game);
   draw();
   document.getElementById("sequence-card").hidden = game !== "sharing";
   if (game === "sharing") drawSequence(Math.min(6, grid.rowLabels.length - 1));
+}
+
+function sliceFixed(game, values) {
+  // the fixed pile of a 3-pile slice (End-Nim's middle, Fibonacci's third), else null
+  if (String(values.piles) !== "3" || !SLICE_LIMIT[game]) return null;
+  const text = String(game === "end-nim" ? values.middle : values.third).trim();
+  return /^\d{1,6}$/.test(text) ? parseInt(text, 10) : NaN;
+}
+
+function emptySlice(game, values, fixed) {
+  // why a slice has no cell to draw (null when it has some)
+  const name = game === "end-nim" ? "middle pile" : "third pile";
+  if (Number.isNaN(fixed)) return `The ${name} must be a whole number, e.g. 5.`;
+  if (fixed < SLICE_LOW[game])
+    return `The slice is empty: the ${name} is ${fixed}, and ` + (game === "end-nim"
+      ? "every pile of an End-Nim row holds at least 1 coin."
+      : "the table lists first-move P-positions with every pile of at least 2 chips.");
+  if (fixed > SLICE_LIMIT[game])
+    return `The ${name} ${fixed} is beyond the largest 3-pile window the web lab draws ` +
+      `(${SLICE_LIMIT[game]}); use nimlab table ${game} --piles 3 --max ${fixed} --out FILE.`;
+  const max = parseInt(values.max, 10);
+  if (!(max >= SLICE_LOW[game])) return `The window is empty: max must be at least ${SLICE_LOW[game]}.`;
+  return null;
+}
+
+function clearCanvas() {
+  const canvas = document.getElementById("heat");
+  canvas.width = 10; canvas.height = 10;
+  document.getElementById("legend").replaceChildren();
 }
 
 function toGrid(game, values, table) {
@@ -99,16 +146,17 @@ function toGrid(game, values, table) {
         link: (r, c) => playUrl("end-nim", `${r},${c}`, opts), colour: valueColour};
     }
     const m = parseInt(values.middle, 10);
-    const max = table.max;
+    const max = Math.min(parseInt(values.max, 10), table.max);
     const labels = Array.from({length: max}, (_, i) => i + 1);
     const cells = labels.map(() => labels.map(() => null));
-    for (const [a1, a2, a3, v] of table.rows) if (a2 === m) cells[a1 - 1][a3 - 1] = v;
+    for (const [a1, a2, a3, v] of table.rows)
+      if (a2 === m && a1 <= max && a3 <= max) cells[a1 - 1][a3 - 1] = v;
     return {rowLabels: labels, colLabels: labels, values: cells, rowName: "a1", colName: "a3",
       text: (r, c, v) => `row ${r},${m},${c}: value ${v}`,
       link: (r, c) => playUrl("end-nim", `${r},${m},${c}`, opts), colour: valueColour};
   }
   // fibonacci: P-positions from the list
-  const max = table.max;
+  const max = table.piles === 3 ? Math.min(parseInt(values.max, 10), table.max) : table.max;
   const labels = Array.from({length: max - 1}, (_, i) => i + 2);
   const third = parseInt(values.third, 10);
   const cells = labels.map(() => labels.map(() => 1));
@@ -173,6 +221,42 @@ function draw() {
   grid.rowLabels.forEach((label, r) => { if (r % every === 0) ctx.fillText(label, MARGIN - 4, MARGIN + r * size + size / 2); });
   ctx.textAlign = "left"; ctx.textBaseline = "top";
   ctx.fillText(`${grid.rowName}\u2193 ${grid.colName}\u2192`, 2, 2);
+  if (focused) {
+    ctx.strokeStyle = "#f2b84b"; ctx.lineWidth = 3;
+    ctx.strokeRect(MARGIN + focused.c * size - 1, MARGIN + focused.r * size - 1, size + 1, size + 1);
+    ctx.lineWidth = 1;
+  }
+}
+
+function describeFocused() {
+  const box = document.getElementById("cell-status");
+  if (!grid || !focused) { box.textContent = ""; return; }
+  const v = grid.values[focused.r][focused.c];
+  const row = grid.rowLabels[focused.r], col = grid.colLabels[focused.c];
+  box.textContent = v === null || v === undefined
+    ? `${grid.rowName} = ${row}, ${grid.colName} = ${col}: no position here`
+    : `${grid.text(row, col, v)} \u2014 Enter plays it`;
+}
+
+function keyOnHeat(event) {
+  if (!grid) return;
+  const moves = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1],
+                 Home: [0, -1e9], End: [0, 1e9], PageUp: [-10, 0], PageDown: [10, 0]};
+  if (moves[event.key]) {
+    event.preventDefault();
+    const [dr, dc] = moves[event.key];
+    const at = focused || {r: 0, c: 0};
+    focused = {r: Math.max(0, Math.min(grid.rowLabels.length - 1, at.r + (focused ? dr : 0))),
+               c: Math.max(0, Math.min(grid.colLabels.length - 1, at.c + (focused ? dc : 0)))};
+    draw();
+    describeFocused();
+  } else if (event.key === "Enter" && focused) {
+    const v = grid.values[focused.r][focused.c];
+    if (v !== null && v !== undefined)
+      location.assign(grid.link(grid.rowLabels[focused.r], grid.colLabels[focused.c]));
+  } else if (event.key === "s" && focused && readForm().game === "sharing") {
+    drawSequence(focused.r);
+  }
 }
 
 function cellAt(event) {
@@ -223,6 +307,8 @@ function main() {
     tip.style.display = "block"; canvas.style.cursor = "pointer";
   });
   canvas.addEventListener("mouseleave", () => { tip.style.display = "none"; });
+  canvas.addEventListener("keydown", keyOnHeat);
+  canvas.addEventListener("focus", () => { if (!focused && grid) { focused = {r: 0, c: 0}; draw(); describeFocused(); } });
   canvas.addEventListener("click", event => {
     const cell = cellAt(event);
     if (!cell) return;

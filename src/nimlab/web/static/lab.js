@@ -27,6 +27,7 @@ function el(tag, attrs, ...children) {
     if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k === "class") node.className = v;
     else if (k === "text") node.textContent = v;
+    else if (k === "style") node.style.cssText = v;   // CSSOM: allowed by the page's policy
     else node.setAttribute(k, v);
   }
   for (const child of children.flat()) {

@@ -4,10 +4,6 @@
 
 const MAX_TOKENS = 40;                 // as the CLI's play: longer piles are drawn cut
 const LIST_DIGITS = 5;                 // positions with a number of more digits: no move list
-const PLAY_DIGITS = 7;                 // ... and no moves played (nimlab play lists every legal
-                                       // move to check one, so it cannot play at that size)
-const TOO_BIG = "At this size moves cannot be played here yet (nimlab play checks a move by " +
-  "listing every legal move); the hint still explains the winning move.";
 
 function tooBig(position, digits) {
   return (position.match(/\d+/g) || []).some(n => n.length > digits);
@@ -28,6 +24,7 @@ let S = null;                           // the state read from the URL
 const cache = new Map();                // API answers by request
 let picked = null;                      // sharing: {pile, k} chosen, waiting for a target pile
 let renderNumber = 0;
+let pending = false;                    // a move is on its way: input is ignored until it is back
 
 function cached(path, params) {
   const key = path + "?" + JSON.stringify(params);
@@ -57,7 +54,7 @@ function readUrl() {
   const first = q.get("first") === "computer" ? "computer" : "me";
   const seed = parseInt(q.get("seed") || "1", 10) || 1;
   return {position, options, moves, at, vs, first, seed, values: q.get("values") === "1",
-          positions: [position], steps: [], startOver: null};
+          positions: [position], steps: [], over: null};
 }
 
 function urlOf(state) {
@@ -94,42 +91,38 @@ function showProblem(text) {
 }
 
 // ---------------------------------------------------------------- replaying the URL
+function gameOf(moves) {
+  // the game replayed on the server: every move checked from the position it is played in
+  return cached("play/game", {game: GAME, position: S.position, moves: moves.join(","),
+                              ...S.options});
+}
+
+function adopt(game) {
+  S.positions = game.positions;
+  S.steps = game.steps;
+  S.moves = game.steps.map(step => step.notation);
+  S.over = game.over;
+}
+
 async function replay() {
-  S.positions = [S.position];
-  S.steps = [];
-  for (let i = 0; i < S.moves.length; i++) {
-    let step;
-    try {
-      step = await cached("play/move", {game: GAME, position: S.positions[i], move: S.moves[i],
-                                        ...S.options});
-    } catch (error) {
-      showProblem(`Move ${i + 1} (${S.moves[i]}) from ${S.positions[i]}: ${error.message}`);
-      S.moves = S.moves.slice(0, i);
-      break;
-    }
-    S.steps.push(step);
-    S.positions.push(step.to);
-    if (step.winner) { S.moves = S.moves.slice(0, i + 1); break; }
+  try {
+    adopt(await gameOf(S.moves));
+  } catch (error) {
+    const bad = /^move (\d+) /.exec(error.message);
+    if (!bad) throw error;
+    showProblem(error.message);
+    S.moves = S.moves.slice(0, parseInt(bad[1], 10) - 1);
+    adopt(await gameOf(S.moves));
   }
   S.at = Math.min(S.at, S.moves.length);
-  if (S.startOver === null) {
-    const over = await cached("play/over", {game: GAME, position: S.position, ...S.options});
-    S.startOver = over;
-  }
 }
 
 function overInfo(at) {
-  if (at === 0) {
-    if (!S.startOver || !S.startOver.over) return null;
-    const loser = mover(0);
-    return {winner: otherOf(loser), reason: `${loser} cannot move`};
-  }
-  const step = S.steps[at - 1];
-  if (!step || !step.winner) return null;
-  const m = mover(at - 1), o = otherOf(m);
-  const winner = step.winner.winner === "you" ? m : o;
-  const reason = step.winner.reason.replace(/\b(you|computer)\b/g,
-    word => word === "you" ? "\u0001" : "\u0002").replace(/\u0001/g, m).replace(/\u0002/g, o);
+  // the game ends at the last position reached, when the server says it is over
+  if (!S.over || at !== S.positions.length - 1) return null;
+  const first = mover(0), second = otherOf(first);
+  const winner = S.over.winner === 0 ? first : second;
+  const reason = S.over.reason.replace(/\{0\}/g, first).replace(/\{1\}/g, second);
   return {winner, reason};
 }
 
@@ -176,10 +169,15 @@ function tokenRow(i, size, live) {
   const shown = big > BigInt(MAX_TOKENS) ? MAX_TOKENS : Number(big);
   for (let j = 0; j < shown; j++) {
     const k = big - BigInt(j);             // clicking token j takes it and everything after it
+    const label = SHARE_GAMES.includes(GAME) ? `pick ${k} token(s) of ${pileName(i)} to move`
+                                             : `take ${k} from ${pileName(i)}`;
     const token = el("button", {class: "token" + (live ? " live" : ""), type: "button",
-      "data-pile": i, "data-k": String(k),
-      title: live ? (SHARE_GAMES.includes(GAME) ? `pick ${k} token(s) to move`
-                                                : `take ${k}`) : null});
+      "data-pile": i, "data-k": String(k), title: live ? label : null,
+      "aria-label": live ? label : `token of ${pileName(i)}`, disabled: !live || null,
+      "aria-pressed": SHARE_GAMES.includes(GAME) && live
+        ? String(!!(picked && picked.pile === i && picked.k === k)) : null,
+      // while tokens are picked, Tab goes from target to target (Escape cancels the pick)
+      tabindex: picked ? "-1" : null});
     if (live) {
       token.addEventListener("mouseenter", () => {
         [...row.children].forEach((t, n) => t.classList && t.classList.toggle("hot", n >= j));
@@ -222,16 +220,21 @@ function drawBoard(position, live) {
     return;
   }
   p.piles.forEach((size, i) => {
-    const pile = el("div", {class: "pile", "data-pile": i},
+    const pile = el("div", {class: "pile", "data-pile": i, role: "group",
+                            "aria-label": `${pileName(i)}: ${size}`},
       el("span", {class: "name"}, pileName(i)), tokenRow(i, size, live),
       el("span", {class: "count"}, `(${size})`));
-    if (picked && picked.pile !== i) {
+    if (picked && picked.pile !== i && live) {
       pile.classList.add("target");
-      pile.addEventListener("click", () => {
+      const drop = () => {
         const move = `${picked.pile + 1}>${i + 1}:${picked.k}`;
         picked = null;
         userMove(move);
-      });
+      };
+      pile.addEventListener("click", drop);
+      pile.append(el("button", {type: "button", class: "drop", "data-target": i,
+        onclick: event => { event.stopPropagation(); drop(); }},
+        `move ${picked.k} here`));
     }
     board.append(pile);
   });
@@ -266,8 +269,11 @@ function tokenClicked(i, k) {
     picked = picked && picked.pile === i && picked.k === k ? null : {pile: i, k};
     drawBoard(S.positions[S.at], true);
     document.getElementById("notation").textContent = picked
-      ? `Moving ${picked.k} token(s) from pile ${i + 1}: click the pile that receives them.`
+      ? `Moving ${picked.k} token(s) from pile ${i + 1}: choose the pile that receives them ` +
+        "(click it, or its \u201cmove here\u201d button); Escape cancels."
       : NOTATION[GAME];
+    const first = document.querySelector("#board button.drop");
+    if (picked && first) first.focus();
     return;
   }
   const size = parsePosition(S.positions[S.at]).piles[i];
@@ -276,64 +282,71 @@ function tokenClicked(i, k) {
 
 // ---------------------------------------------------------------- moves
 function yourTurn() {
-  return !overInfo(S.at) && (S.vs === "none" || mover(S.at) === "you") &&
-    !tooBig(S.positions[S.at], PLAY_DIGITS);
+  return !pending && !overInfo(S.at) && (S.vs === "none" || mover(S.at) === "you");
+}
+
+function setBusy(busy) {
+  // while a move is on its way every control that plays is disabled (a second click is ignored)
+  pending = busy;
+  document.body.classList.toggle("busy", busy);
+  document.getElementById("board").setAttribute("aria-busy", String(busy));
+  for (const button of document.querySelectorAll("#board button, #moves button, #play-hint"))
+    if (busy) button.disabled = true;          // redrawn by render() once the move is back
+  document.getElementById("move-play").disabled = busy;
+  document.getElementById("move-text").readOnly = busy;
+}
+
+async function playMoves(moves, push) {
+  // ask the server for the game after `moves` (checked there); the page changes only if legal
+  setBusy(true);
+  try {
+    adopt(await gameOf(moves));
+  } catch (error) {
+    showProblem(error.message.replace(/^move \d+ \((.*?)\) from (.*?) is illegal: /,
+                                      "illegal move '$1' from $2: "));
+    return false;
+  } finally {
+    setBusy(false);
+  }
+  showProblem("");
+  S.at = S.moves.length;
+  writeUrl(push);
+  await render();
+  return true;
 }
 
 async function userMove(text) {
   text = (text || "").trim();
-  if (!text) return;
+  if (!text || pending) return;
   if (!yourTurn()) {
-    showProblem(overInfo(S.at) ? "The game is over." : tooBig(S.positions[S.at], PLAY_DIGITS)
-      ? TOO_BIG : "Wait: the computer is to move.");
+    showProblem(overInfo(S.at) ? "The game is over." : "Wait: the computer is to move.");
     return;
   }
-  let step;
-  try {
-    step = await api("play/move", {game: GAME, position: S.positions[S.at], move: text,
-                                   ...S.options});
-  } catch (error) {
-    showProblem(error.message);
-    return;
-  }
-  showProblem("");
-  const key = "play/move?" + JSON.stringify({game: GAME, position: S.positions[S.at],
-                                             move: step.notation, ...S.options});
-  cache.set(key, Promise.resolve(step));
-  S.moves = S.moves.slice(0, S.at).concat([step.notation]);
-  S.at += 1;
-  document.getElementById("move-text").value = "";
-  writeUrl(true);
-  await render();
+  picked = null;
+  if (await playMoves(S.moves.slice(0, S.at).concat([text]), true))
+    document.getElementById("move-text").value = "";
 }
 
 async function computerTurn(number) {
   const at = S.at;
   const position = S.positions[at];
   let step;
+  setBusy(true);
   try {
     step = await api("play/computer", {game: GAME, position, level: S.vs, seed: S.seed + at,
                                        ...S.options});
   } catch (error) {
     showProblem(`The computer could not move: ${error.message}`);
     return;
+  } finally {
+    setBusy(false);
   }
   if (number !== renderNumber || S.at !== at || S.moves.length !== at) return;
-  const key = "play/move?" + JSON.stringify({game: GAME, position, move: step.notation,
-                                             ...S.options});
-  // stored as a move of the player to move ("you" in the CLI's play --first me)
-  const swap = text => text.replace(/\b(you|computer)\b/g, w => w === "you" ? "computer" : "you");
-  const winner = step.winner ? {...step.winner, winner: swap(step.winner.winner),
-                                reason: swap(step.winner.reason)} : null;
-  cache.set(key, Promise.resolve({...step, player: "you", winner}));
-  S.moves = S.moves.concat([step.notation]);
-  S.at += 1;
-  writeUrl(false);
-  await render();
+  await playMoves(S.moves.concat([step.notation]), false);
 }
 
 function undo() {
-  if (S.at === 0) return;
+  if (S.at === 0 || pending) return;
   S.at -= 1;
   while (S.at > 0 && S.vs !== "none" && mover(S.at) === "computer") S.at -= 1;
   picked = null;
@@ -342,7 +355,7 @@ function undo() {
 }
 
 function redo() {
-  if (S.at >= S.moves.length) return;
+  if (S.at >= S.moves.length || pending) return;
   S.at += 1;
   while (S.at < S.moves.length && S.vs !== "none" && mover(S.at) === "computer") S.at += 1;
   picked = null;
@@ -356,9 +369,11 @@ async function showMoves(position, number) {
   const note = document.getElementById("moves-note");
   box.replaceChildren();
   note.textContent = "";
+  document.getElementById("remoteness-note").textContent = "";
   if (overInfo(S.at)) { note.textContent = "No moves: the game is over."; return; }
   if (tooBig(position, LIST_DIGITS)) {
     note.textContent = "The piles are too large to list every move: type a move, click a token, or ask for the hint.";
+    showRemoteness(position, number);
     return;
   }
   let data;
@@ -377,12 +392,47 @@ async function showMoves(position, number) {
       title: `${option.move} \u2192 ${option.to}` +
              (S.values ? ` (value ${option.value}${option.winning ? ", winning" : ""})` : ""),
       "data-notation": option.notation, onclick: () => userMove(option.notation)},
-      option.notation, S.values ? el("small", {}, `= ${option.value}`) : null);
+      option.notation, S.values ? el("small", {}, `= ${option.value}`) : null,
+      el("small", {class: "far"}, ""));
     box.append(button);
   }
   note.textContent = S.values
     ? `Green moves lead to a P-position (value 0): they win. This position has value ${data.value} (${data.outcome}).`
     : `${data.moves.length} legal move(s). Tick the box to colour them by outcome.`;
+  showRemoteness(position, number);
+}
+
+function farText(outcomeAfter, moves) {
+  // a move to a position with this outcome and remoteness, said for the player who makes it
+  return outcomeAfter === "P" ? `wins in ${moves}` : `loses in ${moves}`;
+}
+
+async function showRemoteness(position, number) {
+  // moves to the end with perfect play, on every listed move; "unknown" when out of reach
+  const note = document.getElementById("remoteness-note");
+  let data;
+  try {
+    data = await cached("remoteness", {game: GAME, position, ...S.options});
+  } catch (error) {
+    if (number === renderNumber) note.textContent = `Remoteness unknown: ${error.message}`;
+    return;
+  }
+  if (number !== renderNumber) return;
+  const byMove = new Map(data.moves.map(m => [m.notation, m]));
+  for (const button of document.querySelectorAll("#moves button")) {
+    const found = byMove.get(button.dataset.notation);
+    const far = button.querySelector("small.far");
+    if (!found || !far) continue;
+    const text = farText(found.outcome, found.remoteness + 1);
+    far.textContent = text;
+    button.dataset.remoteness = String(found.remoteness);
+    button.title += ` \u2014 with perfect play the mover ${text} move(s)`;
+  }
+  note.textContent = data.remoteness === null
+    ? data.note
+    : `Remoteness: with perfect play this game ends in ${data.remoteness} move(s) ` +
+      `(the winner wins as fast as it can, the loser loses as slowly as it can); ` +
+      `each move shows how it ends for the player who makes it.`;
 }
 
 async function showHint() {
@@ -412,6 +462,19 @@ async function showHint() {
       el("span", {class: "note"}, ` (stalling move: ${data.stalling_notation})`)));
   }
   parts.push(el("p", {class: "why"}, data.explanation));
+  const far = el("p", {class: "note", id: "hint-remoteness"}, "Remoteness: computing\u2026");
+  parts.push(far);
+  cached("remoteness", {game: GAME, position, ...S.options}).then(r => {
+    if (r.remoteness === null) { far.textContent = r.note; return; }
+    const mine = r.moves.find(m => m.notation === data.notation);
+    // the move perfect play by remoteness picks: the fastest win, or the slowest loss
+    const best = r.moves.filter(m => m.remoteness + 1 === r.remoteness &&
+                                     (r.outcome === "N") === (m.outcome === "P"))[0];
+    far.textContent = `With perfect play the game ends in ${r.remoteness} move(s): the player to ` +
+      `move ${r.outcome === "N" ? "wins" : "loses"}` +
+      (mine ? `; ${data.notation} ${farText(mine.outcome, mine.remoteness + 1)}` : "") +
+      (best ? `; the ${r.outcome === "N" ? "fastest win" : "slowest loss"} is ${best.notation}.` : ".");
+  }).catch(error => { far.textContent = `Remoteness unknown: ${error.message}`; });
   parts.push(el("div", {class: "source"}, `Source: ${data.source}` +
                 (data.method ? ` · method: ${data.method}` : "")));
   box.replaceChildren(...parts);
@@ -428,32 +491,38 @@ async function showHistory(number) {
   const list = document.getElementById("history");
   list.replaceChildren();
   const start = document.getElementById("start-item");
-  start.replaceChildren(`start: `, el("span", {class: "mono"}, S.position || "(empty)"));
+  const goTo = at => () => { if (pending) return; S.at = at; picked = null; writeUrl(true); render(); };
+  start.replaceChildren(el("button", {type: "button", class: "jump", onclick: goTo(0),
+    "aria-current": S.at === 0 ? "step" : null},
+    `start: `, el("span", {class: "mono"}, S.position || "(empty)")));
   start.classList.toggle("current", S.at === 0);
-  start.onclick = () => { S.at = 0; writeUrl(true); render(); };
   S.steps.forEach((step, i) => {
     const item = el("li", {class: (i >= S.at ? "future" : "") + (i + 1 === S.at ? " current" : ""),
       "data-index": i},
-      `${mover(i)}: `, el("b", {class: "mono"}, step.notation), ` \u2014 ${step.move} \u2192 `,
-      el("span", {class: "mono"}, step.to || "(empty)"));
-    item.style.cursor = "pointer";
-    item.addEventListener("click", () => { S.at = i + 1; writeUrl(true); render(); });
+      el("button", {type: "button", class: "jump", onclick: goTo(i + 1),
+                    "aria-current": i + 1 === S.at ? "step" : null},
+        `${mover(i)}: `, el("b", {class: "mono"}, step.notation), ` \u2014 ${step.move} \u2192 `,
+        el("span", {class: "mono"}, step.to || "(empty)")));
     list.append(item);
   });
   const note = document.getElementById("mistake");
   note.textContent = S.steps.length ? "Looking for the first mistake…" : "";
-  // outcomes of every position of the game, from the hint (closed forms or the solver)
-  const outcomes = [];
+  // outcomes and values of every position of the game, from the hint (closed forms or the solver)
+  const outcomes = [], values = [];
   for (let i = 0; i <= S.steps.length; i++) {
-    let outcome = outcomeAfter(i);
+    let outcome = outcomeAfter(i), value = outcome === "P" ? 0 : null;
     if (outcome === null) {
       try {
-        outcome = (await cached("hint", {game: GAME, position: S.positions[i], ...S.options})).outcome;
+        const hint = await cached("hint", {game: GAME, position: S.positions[i], ...S.options});
+        outcome = hint.outcome;
+        value = hint.value === undefined ? null : hint.value;
       } catch (error) { outcome = null; }
     }
     if (number !== renderNumber) return;
     outcomes.push(outcome);
+    values.push(value);
   }
+  drawChart(outcomes, values);
   for (let i = 0; i < S.steps.length; i++) {
     if (outcomes[i] === "N" && outcomes[i + 1] === "N") {
       const item = list.querySelector(`li[data-index="${i}"]`);
@@ -469,6 +538,66 @@ async function showHistory(number) {
       ? "No mistake found among the positions that could be solved."
       : "No mistake: nobody gave away a win.";
   }
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+function svg(tag, attrs, text) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function drawChart(outcomes, values) {
+  // the value (or, where unknown, the outcome) of the position after each move, for the
+  // player to move there: a point per position, coloured by who is to move
+  const box = document.getElementById("chart");
+  const table = document.getElementById("chart-table");
+  box.replaceChildren();
+  table.replaceChildren();
+  const n = outcomes.length;
+  const known = values.filter(v => v !== null);
+  const top = Math.max(1, ...known.map(v => Number(v) > 1e15 ? 1 : Number(v)));
+  const huge = known.some(v => Number(v) > 1e15);
+  const W = 320, H = 150, L = 34, B = 22, T = 10, R = 10;
+  const x = i => L + (n <= 1 ? 0 : i * (W - L - R) / (n - 1));
+  const y = v => H - B - v / top * (H - B - T);
+  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img",
+    "aria-labelledby": "chart-title"});
+  chart.append(svg("title", {id: "chart-title"}, "Value after each move: " + outcomes.map((o, i) =>
+    `${i === 0 ? "start" : "move " + i}: ${values[i] !== null ? "value " + values[i] : o || "unknown"}`).join("; ")));
+  chart.append(svg("line", {x1: L, y1: y(0), x2: W - R, y2: y(0), class: "axis"}));
+  chart.append(svg("line", {x1: L, y1: T, x2: L, y2: y(0), class: "axis"}));
+  chart.append(svg("text", {x: L - 4, y: y(0) + 4, "text-anchor": "end", class: "tick"}, "0 (P)"));
+  chart.append(svg("text", {x: L - 4, y: T + 8, "text-anchor": "end", class: "tick"},
+    huge ? "N" : String(top)));
+  chart.append(svg("text", {x: W - R, y: H - 4, "text-anchor": "end", class: "tick"}, "move \u2192"));
+  const point = (o, v) => v !== null && Number(v) <= 1e15 ? Number(v) : o === "N" ? top : o === "P" ? 0 : null;
+  let path = "";
+  outcomes.forEach((o, i) => {
+    const v = point(o, values[i]);
+    if (v === null) return;
+    path += `${path ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)} `;
+  });
+  if (path) chart.append(svg("path", {d: path, class: "trend"}));
+  outcomes.forEach((o, i) => {
+    const v = point(o, values[i]);
+    if (v === null) return;
+    const who = mover(i);
+    const dot = svg("circle", {cx: x(i), cy: y(v), r: i === S.at ? 5.5 : 4,
+      class: `dot ${o || "unknown"} ${i % 2 ? "second" : "first"}`, "data-index": i,
+      "data-value": values[i] === null ? "" : String(values[i]), "data-outcome": o || ""});
+    dot.append(svg("title", {}, `${i === 0 ? "start" : "after move " + i}: ${who} to move, ` +
+      (values[i] !== null ? `value ${values[i]}` : `outcome ${o || "unknown"}`)));
+    chart.append(dot);
+  });
+  box.append(chart);
+  // the same numbers as a table, for screen readers and for copying
+  table.append(el("tr", {}, el("th", {scope: "col"}, "after move"), el("th", {scope: "col"}, "to move"),
+    el("th", {scope: "col"}, "value"), el("th", {scope: "col"}, "outcome")));
+  outcomes.forEach((o, i) => table.append(el("tr", {}, el("td", {}, i === 0 ? "start" : String(i)),
+    el("td", {}, mover(i)), el("td", {}, values[i] === null ? "unknown" : String(values[i])),
+    el("td", {}, o || "unknown"))));
 }
 
 // ---------------------------------------------------------------- the page
@@ -508,8 +637,7 @@ async function render() {
     "Press Hint: why? for the winning move and the theorem that proves it."));
   showMoves(position, number);
   showHistory(number);
-  if (tooBig(position, PLAY_DIGITS) && !over) showProblem(TOO_BIG);
-  else if (!over && S.vs !== "none" && mover(S.at) === "computer" && S.at === S.moves.length)
+  if (!over && S.vs !== "none" && mover(S.at) === "computer" && S.at === S.moves.length)
     computerTurn(number);
 }
 
@@ -575,7 +703,6 @@ async function main() {
   });
   window.addEventListener("popstate", () => {
     const fresh = readUrl();
-    fresh.startOver = S.startOver;
     S = fresh;
     render();
   });
