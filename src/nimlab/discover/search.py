@@ -114,33 +114,47 @@ def prove_sets(gf, kind: str, target: tuple[str, am.DFA], given: list[tuple[str,
                progress: Progress = quiet) -> dict:
     """Prove that ``target``'s automaton is the P-set (``kind`` p-positions) or the value-set,
     with the ``given`` automata as the smaller values' sets: the prover's automaton atoms."""
+    automata = {n: (d, gf.base) for n, d in [target] + list(given)}
+    return prove_statement(gf, kind, _atom(target[0], gf.names), automata, value=value,
+                           given=[_atom(n, gf.names) for n, _ in given],
+                           max_states=max_states, time_limit=time_limit, progress=progress)
+
+
+def prove_statement(gf, kind: str, formula: str, automata: dict, *, value: int = 0,
+                    given: list[str] | None = None, max_states: int = 200_000,
+                    time_limit: float = 600.0, progress: Progress = quiet) -> dict:
+    """``procedure.run`` with automaton atoms ``$name(...)`` (``automata``: name -> (DFA,
+    base)); kinds p-positions, value and sentence."""
     from nimlab.prove import procedure
 
-    automata = {n: (d, gf.base) for n, d in [target] + list(given)}
-    formula = _atom(target[0], gf.names)
-    given_text = [_atom(n, gf.names) for n, _ in given]
+    given = list(given or [])
     if "automata" in inspect.signature(procedure.run).parameters:
-        return procedure.run(gf, kind, formula, value=value, given=given_text,
+        return procedure.run(gf, kind, formula, value=value, given=given,
                              max_states=max_states, time_limit=time_limit, progress=progress,
                              store=False, automata=automata)
-    return _prove_without_atoms(gf, kind, automata, formula, given_text, value, max_states,
+    return _prove_without_atoms(gf, kind, automata, formula, given, value, max_states,
                                 time_limit, progress)
 
 
 def _prove_without_atoms(gf, kind, automata, formula, given_text, value, max_states,
                          time_limit, progress) -> dict:
-    """Until the prover reads automaton atoms: each atom becomes a regular-expression atom of a
-    reserved shape whose compilation is answered by the automaton itself."""
+    """Until the prover reads automaton atoms: each atom ``$name(p1, ..)`` over the position
+    variables becomes a regular-expression atom of a reserved shape whose compilation is
+    answered by the automaton itself (renamed to the variables of each use)."""
     from nimlab.prove import procedure
 
     markers = {}
     for i, name in enumerate(automata):
         markers[name] = "(" * (i + 7) + "." + ")" * (i + 7) + "*"
+    call = f"({', '.join(gf.names)})"
+    tracks = call if len(gf.names) > 1 else gf.names[0]
 
     def text(t: str) -> str:
         for name, marker in markers.items():
-            t = t.replace(f"${name}(", f'({", ".join(gf.names)}) in "{marker}" #(')
-        return t.replace(f' #({", ".join(gf.names)})', "")
+            t = t.replace(f"${name}{call}", f'{tracks} in "{marker}"')
+        if "$" in t:
+            raise InputError(f"an automaton atom in {t!r} is not over {call}")
+        return t
 
     by_marker = {m: automata[n][0] for n, m in markers.items()}
     prover = procedure.Prover(gf, max_states, time_limit, progress)
@@ -149,18 +163,20 @@ def _prove_without_atoms(gf, kind, automata, formula, given_text, value, max_sta
     def compile_node(node):
         if node[0] == "in" and node[2] in by_marker:
             dfa = by_marker[node[2]]
-            ordered = tuple(sorted(node[1]))
             mapping = dict(zip(gf.names, node[1]))
             renamed = tuple(mapping[v] for v in dfa.vars)
-            assert tuple(sorted(renamed)) == renamed, "a renaming must keep the track order"
-            return am.DFA(ordered, dfa.trans, dfa.accept)
+            if tuple(sorted(renamed)) != renamed:
+                raise InputError("a renaming of an automaton's variables must keep their order")
+            return am.DFA(renamed, dfa.trans, dfa.accept)
         return original(node)
 
     prover.compiler._compile = compile_node
     if kind == "p-positions":
         result = prover.p_positions(text(formula))
-    else:
+    elif kind == "value":
         result = prover.value(value, text(formula), [text(g) for g in given_text])
+    else:
+        result = prover.sentence(text(formula))
     return {"kind": kind, "formula": formula, **result}
 
 
@@ -178,7 +194,7 @@ class _Boxes:
         return self.V[(slice(0, side),) * self.tracks]
 
 
-def _evidence(history: list[dict], max_states: int) -> str:
+def _evidence(history: list[dict], max_states: int, proven: bool = False) -> str:
     if not history:
         return "no box was examined"
     last = history[-1]
@@ -191,7 +207,10 @@ def _evidence(history: list[dict], max_states: int) -> str:
     if growing:
         text += ": growing"
     found = [h for h in history if h["states"] is not None]
-    if found:
+    if proven:
+        text += (f"; the automaton of {found[-1]['states']} states agreed with the boxes of "
+                 f"{' and '.join(str(h['L']) for h in found[-2:])} digits, then was proven")
+    elif found:
         text += (f"; automata agreeing with the box had "
                  f"{', '.join(str(h['states']) + ' states at ' + str(h['L']) + ' digits' for h in found[-3:])}"
                  ", none proven")
@@ -268,7 +287,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     ``base`` "2" or "fib" (default: the prover's numeration of the game).  Raises
     :class:`~nimlab.errors.InputError` for bad input (unknown game, value < 0, ...).
     """
-    from nimlab.prove.games import game_formula
+    from nimlab.prove.games import GAME_NAMES, game_formula
 
     started = time.monotonic()
     if p_positions and value not in (None, 0):
@@ -283,6 +302,9 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     if time_limit <= 0 or max_states < 1:
         raise InputError("--time-limit and --max-states must be positive")
     options = {k: v for k, v in game_options.items() if v is not None}
+    if game not in GAME_NAMES or game == "graph-nim":
+        raise InputError(f"discover knows the games nim, wythoff, sharing, end-nim, subtraction, "
+                         f"cash, fibonacci; not {game!r}")
     gf = game_formula(game, piles, **options)
     if base and base != gf.base:
         if "^" in gf.move:
@@ -309,14 +331,15 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                 f"{_fit_digits(base, len(names), max_cells * 4)} or less")
         max_cells = max(max_cells, cells)
     target = "p-positions" if value is None else f"value {target_value}"
-    stem = name or f"{game.replace('-', '_')}_{'p' if value is None else 'v' + str(value)}"
+    prefix = f"{name}_" if name else f"{game.replace('-', '_')}_"
+    stem = name or prefix + ("p" if value is None else f"v{value}")
     deadline = started + time_limit
     boxes = _Boxes(src, len(names), quiet)
     given: list[tuple[str, am.DFA]] = []
     levels = []
     answer = None
     for g in range(target_value + 1):
-        level_name = stem if g == target_value else f"{stem}_v{g}"
+        level_name = stem if g == target_value else f"{prefix}v{g}"
         t0 = time.monotonic()
         out = _learn_level(gf, boxes, g, given, level_name, base, max_digits=digits_cap,
                            max_cells=max_cells, max_states=max_states, deadline=deadline,
@@ -336,7 +359,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
             answer = Discovery("proven", gf.describe(), target, base, names, out["dfa"].n,
                                out["digits"], time.monotonic() - started,
                                _atom(level_name, names),
-                               _evidence(out["history"], max_states), stem, out["dfa"],
+                               _evidence(out["history"], max_states, True), stem, out["dfa"],
                                tuple(given), tuple(levels))
         given.append((level_name, out["dfa"]))
     return answer
