@@ -203,7 +203,7 @@ def _evidence(history: list[dict], max_states: int, proven: bool = False) -> str
     shown = counts[lo:]
     text = (f"classes at lengths {lo}..{lo + len(shown) - 1} (suffixes of up to {m} digits, "
             f"box of {last['L']} digits): {', '.join(map(str, shown))}")
-    growing = len(shown) >= 3 and shown[-1] > shown[-2] > shown[-3]
+    growing = not proven and len(shown) >= 3 and shown[-1] > shown[-2] > shown[-3]
     if growing:
         text += ": growing"
     found = [h for h in history if h["states"] is not None]
@@ -255,7 +255,11 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
         history.append({"L": L, "depth": depth, "counts": res.counts(depth),
                         "states": None if best is None else best.n})
         progress(L, max_digits)
-        if best is not None and previous is not None and _canonical(best) == _canonical(previous):
+        next_side = learn.width(L + 1, base)
+        last_box = L + 1 > max_digits or next_side ** tracks > max_cells
+        stable = previous is not None and best is not None and \
+            _canonical(best) == _canonical(previous)
+        if best is not None and (stable or last_box):
             kind = "p-positions" if g == 0 else "value"
             left = deadline - time.monotonic()
             if left <= 0:
