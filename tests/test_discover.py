@@ -143,3 +143,22 @@ def test_bad_input_is_one_line_exit_2(args, words):
     assert result.exit_code == 2, result.output
     line = result.output.strip()
     assert "\n" not in line and line.startswith("nimlab: error:") and words in line, line
+
+
+@pytest.mark.parametrize("args, kwargs", [
+    (("subtraction",), {"p_positions": True, "set": "1,3,4"}),
+    (("nim", 2), {"value": 0}),
+    (("end-nim", 3), {"p_positions": True, "variant": "loop"}),
+])
+def test_readable_form_is_a_formula_the_prover_proves(args, kwargs):
+    """The form shown beside the automaton is itself the P-set for `nimlab prove`."""
+    from nimlab.prove.games import game_formula
+    from nimlab.prove.procedure import run as prove
+
+    found = discover(*args, **kwargs)
+    assert found.form and "$" not in found.form
+    options = {k: v for k, v in kwargs.items() if k in ("set", "variant")}
+    gf = game_formula(args[0], args[1] if len(args) > 1 else None, **options)
+    assert prove(gf, "p-positions", found.form, store=False)["status"] == "proven"
+    if args[0] == "subtraction":
+        assert found.form == "p1 % 7 = 0 | p1 % 7 = 2"  # the paper's NIM(1,3,4) rule

@@ -51,6 +51,8 @@ class Discovery:
     given: tuple = ()  # ((name, DFA), ...) of the smaller values, proven first
     levels: tuple = ()  # one dict per value 0..G: states, digits, seconds, proof
     reason: str = ""
+    #: the same set as a formula without automaton atoms (proven equal), when one is short
+    form: str | None = None
 
     def to_json(self) -> dict:
         return {"status": self.status, "game": self.game, "target": self.target,
@@ -58,7 +60,8 @@ class Discovery:
                 "digits": self.digits, "seconds": round(self.seconds, 3),
                 "formula": self.formula, "evidence": self.evidence,
                 "given": [{"name": n, "states": d.n} for n, d in self.given],
-                "levels": list(self.levels), "reason": self.reason or None}
+                "levels": list(self.levels), "reason": self.reason or None,
+                "form": self.form}
 
     def walnut(self) -> str | None:
         """The automaton in Walnut's text format (None unless proven)."""
@@ -80,6 +83,7 @@ class Discovery:
                 ("base", self.base), ("variables", ", ".join(self.variables)),
                 ("states", self.states), ("digits examined", self.digits),
                 ("seconds", f"{self.seconds:.2f}"), ("formula", self.formula),
+                ("equal to", self.form),
                 ("evidence", self.evidence), ("reason", self.reason)]
         body = "".join(f"<tr><th style='text-align:left'>{escape(k)}</th>"
                        f"<td><code>{escape(str(v))}</code></td></tr>"
@@ -360,13 +364,39 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                                stem, None, tuple(given), tuple(levels), out["why"])
             break
         if g == target_value:
+            form = _readable(gf, level_name, out["dfa"], boxes, g, deadline)
             answer = Discovery("proven", gf.describe(), target, base, names, out["dfa"].n,
                                out["digits"], time.monotonic() - started,
                                _atom(level_name, names),
                                _evidence(out["history"], max_states, True), stem, out["dfa"],
-                               tuple(given), tuple(levels))
+                               tuple(given), tuple(levels), form=form)
         given.append((level_name, out["dfa"]))
     return answer
+
+
+def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float) -> str | None:
+    """A formula without atoms for the set, proven equal to the automaton (or None)."""
+    from nimlab.discover.forms import periodic_form, regex_form
+
+    if dfa.n > 40:
+        return None
+    form = None
+    if len(gf.names) == 1:
+        side = boxes.V.shape[0] if boxes.V is not None else 0
+        if side >= 12:
+            form = periodic_form(boxes.V == g, gf.names[0])
+    if form is None:
+        form = regex_form(dfa, gf.names)
+    left = deadline - time.monotonic()
+    if form is None or left <= 1:
+        return None
+    try:
+        result = prove_statement(gf, "sentence", f"{_atom(name, gf.names)} <=> ({form})",
+                                 {name: (dfa, gf.base)}, max_states=20_000,
+                                 time_limit=min(left, 30.0))
+    except InputError:
+        return None
+    return form if result["status"] == "proven" else None
 
 
 def _fit_digits(base: str, tracks: int, cells: int) -> int:
@@ -374,3 +404,33 @@ def _fit_digits(base: str, tracks: int, cells: int) -> int:
     while learn.width(L + 1, base) ** tracks <= cells:
         L += 1
     return L
+
+
+def survey(game: str, piles: int | None = None, *, value: int = 0, base: str | None = None,
+           max_digits: int = 8, max_cells: int = MAX_CELLS, **game_options) -> dict:
+    """Residual class counts of the value-``value`` set alone on boxes of up to ``max_digits``
+    digits, with no proof (the evidence for a set whose smaller values are not found)."""
+    from nimlab.prove.games import game_formula
+
+    options = {k: v for k, v in game_options.items() if v is not None}
+    gf = game_formula(game, piles, **options)
+    base = base or gf.base
+    tracks = len(gf.names)
+    src = oracle.source(game, len([n for n in gf.names if n != "x"]), options)
+    boxes = _Boxes(src, tracks, quiet)
+    history = []
+    L = START_DIGITS
+    while L <= max_digits and learn.width(L, base) ** tracks <= max_cells:
+        M = boxes.values(learn.width(L, base)) == value
+        res = learn.residuals(M, base, L)
+        best = None
+        for m in range(1, L):
+            h = learn.hypothesis(res, m, MAX_STATES)
+            if h is not None and learn.agrees(h, M, L, base):
+                h = am.minimize(am.DFA(gf.names, h.trans, h.accept))
+                best = h if best is None or h.n < best.n else best
+        depth = max(1, L // 2)
+        history.append({"L": L, "depth": depth, "counts": res.counts(depth),
+                        "states": None if best is None else best.n})
+        L += 1
+    return {"evidence": _evidence(history, MAX_STATES), "history": history}

@@ -91,6 +91,8 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
                       f"words accepted by an automaton of {found.states} states "
                       f"({', '.join(found.variables)}, {'Zeckendorf' if found.base == 'fib' else 'base 2'} digits, most significant first)")
         console.print(f"  formula: {found.formula}")
+        if found.form:
+            console.print(f"  equal to (proven): {found.form}")
         for name, dfa in found.given:
             console.print(f"  given: ${name} ({dfa.n} states, proven first)")
         console.print(f"  digits examined: {found.digits}; {found.seconds:.2f} s")

@@ -1,0 +1,100 @@
+"""The frontier: discover where the papers stop (docs/DISCOVERIES.md), one job at a time.
+
+Usage: ``python benchmarks/frontier.py [NAME ...]``
+
+Each job runs ``nimlab.discover.discover`` with a modest budget; a proven automaton is written to
+``docs/discoveries/NAME.txt`` (Walnut's format; the smaller values' automata beside it as
+``NAME_v0.txt``, ...).  Prints one Markdown table row per job and appends the JSON answer to
+``docs/discoveries/results.jsonl``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "discoveries"
+
+#: name, game, piles, value (None: P-positions), options, time limit, max digits
+JOBS = [
+    ("sharing3_v2", "sharing", 3, 2, {}, 120, None),
+    ("sharing4_p", "sharing", 4, None, {}, 300, None),
+    ("endnim4_normal_v1", "end-nim", 4, 1, {"variant": "normal"}, 300, None),
+    ("endnim4_misere_v1", "end-nim", 4, 1, {"variant": "misere"}, 300, None),
+    ("endnim4_loop_v1", "end-nim", 4, 1, {"variant": "loop"}, 300, None),
+    ("endnim4_normal_v2", "end-nim", 4, 2, {"variant": "normal"}, 300, None),
+    ("fibonacci2_p", "fibonacci", 2, None, {}, 300, None),
+    ("fibonacci3_p", "fibonacci", 3, None, {}, 300, None),
+    ("wythoff_fib_v1", "wythoff", None, 1, {"base": "fib"}, 300, None),
+    ("wythoff_fib_v2", "wythoff", None, 2, {"base": "fib"}, 300, None),
+    ("cash12_p", "cash", None, None, {"set": "1,2"}, 300, None),
+    ("cash123_p", "cash", None, None, {"set": "1,2,3"}, 300, None),
+    ("cash134_p", "cash", None, None, {"set": "1,3,4"}, 300, None),
+    ("cash14_p", "cash", None, None, {"set": "1,4"}, 300, None),
+    ("cash145_p", "cash", None, None, {"set": "1,4,5"}, 300, None),
+    ("sub134_v2", "subtraction", None, 2, {"set": "1,3,4"}, 60, None),
+    ("sub235_v2", "subtraction", None, 2, {"set": "2,3,5"}, 60, None),
+    ("sub147_v2", "subtraction", None, 2, {"set": "1,4,7"}, 60, None),
+    ("sub1234_v3", "subtraction", None, 3, {"set": "1,2,3,4"}, 60, None),
+    ("sub1256_v3", "subtraction", None, 3, {"set": "1,2,5,6"}, 60, None),
+    ("sub2357_v2", "subtraction", None, 2, {"set": "2,3,5,7"}, 60, None),
+]
+
+
+def run(job) -> dict:
+    from nimlab.discover import discover
+    from nimlab.prove.walnut import dumps
+
+    name, game, piles, value, options, limit, digits = job
+    options = dict(options)
+    base = options.pop("base", None)
+    t0 = time.perf_counter()
+    found = discover(game, piles, value=value, p_positions=value is None, base=base,
+                     time_limit=limit, max_digits=digits, name=name, **options)
+    seconds = time.perf_counter() - t0
+    files = []
+    if found.status == "proven":
+        for (lower, dfa) in found.given:
+            (OUT / f"{lower}.txt").write_text(dumps(dfa, found.base, found.variables))
+            files.append(f"{lower}.txt")
+        (OUT / f"{name}.txt").write_text(found.walnut())
+        files.append(f"{name}.txt")
+    row = {"name": name, **found.to_json(), "wall_seconds": round(seconds, 2), "files": files,
+           "command": command_line(game, piles, value, options, base, limit, digits, name)}
+    return row
+
+
+def command_line(game, piles, value, options, base, limit, digits, name) -> str:
+    parts = ["nimlab discover", game]
+    if piles:
+        parts.append(f"--piles {piles}")
+    for k, v in options.items():
+        parts.append(f"--{k} {v}")
+    parts.append("--p-positions" if value is None else f"--value {value}")
+    if base:
+        parts.append(f"--base {base}")
+    if digits:
+        parts.append(f"--max-digits {digits}")
+    parts.append(f"--time-limit {limit} --out {name}.txt")
+    return " ".join(parts)
+
+
+def main(argv: list[str]) -> int:
+    OUT.mkdir(parents=True, exist_ok=True)
+    wanted = set(argv)
+    for job in JOBS:
+        if wanted and job[0] not in wanted:
+            continue
+        row = run(job)
+        with open(OUT / "results.jsonl", "a") as log:
+            log.write(json.dumps(row) + "\n")
+        what = row["formula"] if row["status"] == "proven" else row["evidence"]
+        print(f"| {row['name']} | `{row['command']}` | {row['status']} | {row['states']} | "
+              f"{row['seconds']:.1f} s | {what} |", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
