@@ -81,8 +81,33 @@ def command_line(game, piles, value, options, base, limit, digits, name) -> str:
     return " ".join(parts)
 
 
+def manifest() -> dict:
+    """docs/discoveries/MANIFEST.json from results.jsonl: what each saved automaton states (the
+    test tests/test_discoveries.py re-proves every entry)."""
+    jobs = {j[0]: j for j in JOBS}
+    entries = {}
+    for line in (OUT / "results.jsonl").read_text().splitlines():
+        row = json.loads(line)
+        if row["status"] != "proven":
+            continue
+        name, game, piles, value, options, _, _ = jobs[row["name"]]
+        options = dict(options)
+        base = options.pop("base", None)
+        entries[name] = {"game": game, "piles": piles, "options": options, "base": base,
+                         "kind": "p-positions" if value is None else "value",
+                         "value": value or 0, "states": row["states"],
+                         "given": [f"{g['name']}.txt" for g in row["given"]],
+                         "file": f"{name}.txt", "seconds": row["seconds"],
+                         "command": row["command"], "form": row.get("form")}
+    (OUT / "MANIFEST.json").write_text(json.dumps(entries, indent=1, sort_keys=True) + "\n")
+    return entries
+
+
 def main(argv: list[str]) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
+    if argv == ["manifest"]:
+        print(f"{len(manifest())} proven automata in {OUT / 'MANIFEST.json'}")
+        return 0
     wanted = set(argv)
     for job in JOBS:
         if wanted and job[0] not in wanted:

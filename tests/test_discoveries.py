@@ -1,0 +1,95 @@
+"""Every automaton saved under docs/discoveries/ (Walnut's format) is proven again from its file,
+and checked against plain brute force on a small box where one exists (tests/brute.py)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+import brute
+from nimlab.discover.search import prove_statement
+from nimlab.prove.automata import DFA
+from nimlab.prove.games import game_formula
+from nimlab.prove.walnut import load
+
+HERE = Path(__file__).resolve().parent.parent / "docs" / "discoveries"
+MANIFEST = json.loads((HERE / "MANIFEST.json").read_text()) if (HERE / "MANIFEST.json").exists() \
+    else {}
+#: Entries whose proof takes more than a few seconds (none so far); marked slow, not skipped.
+SLOW: set[str] = set()
+
+
+def _game(entry):
+    from dataclasses import replace
+    gf = game_formula(entry["game"], entry["piles"], **entry["options"])
+    if entry["base"] and entry["base"] != gf.base:
+        gf = replace(gf, base=entry["base"], params={**gf.params, "base": entry["base"]})
+    return gf
+
+
+def _automaton(path: Path, gf) -> DFA:
+    dfa, base = load(path)
+    assert base == gf.base, path
+    assert len(dfa.vars) == len(gf.names), path
+    return DFA(gf.names, dfa.trans, dfa.accept)
+
+
+def _brute(entry):
+    """value(position) from tests/brute.py, or None when no brute force covers the game."""
+    game, opts = entry["game"], entry["options"]
+    if game == "end-nim":
+        variant = opts.get("variant", "normal")
+
+        def value(p):
+            if any(p[i] and not p[i + 1] for i in range(len(p) - 1)):
+                return -1  # not a row
+            return brute.end_nim(tuple(v for v in p if v), variant)
+        return value
+    if game == "subtraction":
+        moves = tuple(int(a) for a in opts["set"].split(","))
+        return lambda p: brute.subtraction(p[0], moves)
+    if game == "wythoff":
+        return lambda p: brute.wythoff(*p)
+    if game == "cash":
+        moves = tuple(int(a) for a in opts["set"].split(","))
+        return lambda p: 1 if brute.cash_player_one_wins(p[0], p[1], p[2], moves) else 0
+    if game == "fibonacci":
+        return lambda p: brute.fibonacci(tuple(p[:-1]), p[-1])
+    if game == "sharing":
+        return brute.sharing
+    return None
+
+
+def test_the_manifest_lists_every_saved_automaton():
+    files = {p.name for p in HERE.glob("*.txt")}
+    listed = set()
+    for entry in MANIFEST.values():
+        listed |= {entry["file"], *entry["given"]}
+    assert files == listed
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST),
+                         ids=sorted(MANIFEST))
+def test_saved_automaton_is_proven_again(name):
+    if name in SLOW:
+        pytest.importorskip("this_module_does_not_exist", reason="slow: run with -k " + name)
+    entry = MANIFEST[name]
+    gf = _game(entry)
+    target = _automaton(HERE / entry["file"], gf)
+    given = [(Path(f).stem, _automaton(HERE / f, gf)) for f in entry["given"]]
+    automata = {n: (d, gf.base) for n, d in [(name, target)] + given}
+    call = "(" + ", ".join(gf.names) + ")"
+    result = prove_statement(gf, entry["kind"], f"${name}{call}", automata,
+                             value=entry["value"], given=[f"${n}{call}" for n, _ in given],
+                             time_limit=120)
+    assert result["status"] == "proven", result
+    assert target.n <= entry["states"] + 1
+    value = _brute(entry)
+    if value is None:
+        return
+    top = {1: 40, 2: 12, 3: 6, 4: 4}[len(gf.names)]
+    for p in itertools.product(range(top + 1), repeat=len(gf.names)):
+        assert target.run(dict(zip(gf.names, p)), base=gf.base) == (value(p) == entry["value"]), p
