@@ -97,6 +97,12 @@ def _rows(M: np.ndarray, i: int, j: int, base: str) -> np.ndarray:
 
 
 def _unique_rows(rows: np.ndarray) -> np.ndarray:
+    """Ids of the rows: equal ids exactly for equal rows (the row's bits themselves when it has
+    at most 16 columns, else dense ids)."""
+    if rows.shape[1] <= 16:
+        weights = (1 << np.arange(rows.shape[1], dtype=np.int64))
+        return rows.astype(np.int64) @ weights if rows.shape[1] > 1 else \
+            rows[:, 0].astype(np.int64)
     packed = np.packbits(rows, axis=1)
     packed = np.ascontiguousarray(packed)
     keys = packed.view(np.dtype((np.void, packed.shape[1]))).ravel()
@@ -113,7 +119,7 @@ class Residuals:
     L: int
     ids: list[np.ndarray]  # ids[j]: ids of the prefixes of lengths 0..L-j, stacked by length
     offsets: list[int]  # offsets[i]: first flat position of the prefixes of length i
-    member: np.ndarray  # membership of every prefix read as a whole word (j = 0)
+    member: np.ndarray  # membership of every prefix read as a whole word (the ids at j = 0)
 
     def classes(self, m: int) -> np.ndarray:
         """Class ids (depth ``m``) of the prefixes of lengths ``0..L-m``, stacked."""
@@ -146,11 +152,7 @@ def residuals(M: np.ndarray, base: str, L: int, progress=None) -> Residuals:
         ids.append(_unique_rows(stacked))
         if progress:
             progress(j + 1, L + 1)
-    member = ids[0]
-    zero_row = _rows(M, 0, 0, base)  # the empty word: is (0, ..., 0) a member
-    flags = np.concatenate([_rows(M, i, 0, base)[:, 0] for i in range(L + 1)])
-    del zero_row
-    return Residuals(base, k, L, ids, offsets, flags)
+    return Residuals(base, k, L, ids, offsets, ids[0].astype(bool))
 
 
 # ------------------------------------------------------------------ hypotheses
@@ -219,5 +221,14 @@ def states_on_box(dfa: am.DFA, L: int, base: str, tracks: int) -> np.ndarray:
 
 def agrees(dfa: am.DFA, M: np.ndarray, L: int, base: str) -> bool:
     """Whether the automaton accepts exactly the members of the box (all words of length L)."""
-    S = states_on_box(dfa, L, base, M.ndim)
-    return bool(np.array_equal(dfa.accept[S], M))
+    if base != "2" or L == 0:
+        S = states_on_box(dfa, L, base, M.ndim)
+        return bool(np.array_equal(dfa.accept[S], M))
+    # base 2: the last letter one at a time (an eighth of the box at once for three numbers)
+    k = M.ndim
+    S = states_on_box(dfa, L - 1, base, k)
+    for letter in range(1 << k):
+        part = M[tuple(slice((letter >> t) & 1, None, 2) for t in range(k))]
+        if not np.array_equal(dfa.accept[dfa.trans[S, letter]], part):
+            return False
+    return True

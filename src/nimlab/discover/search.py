@@ -193,7 +193,8 @@ class _Boxes:
 
     def values(self, side: int) -> np.ndarray:
         if self.V is None or self.V.shape[0] < side:
-            self.V = np.asarray(self.src.build(side, self.progress))
+            V = np.asarray(self.src.build(side, self.progress))
+            self.V = V.astype(np.int16) if V.size and V.max() < 2**15 else V
             assert self.V.shape == (side,) * self.tracks, (self.V.shape, side)
         return self.V[(slice(0, side),) * self.tracks]
 
@@ -210,16 +211,18 @@ def _evidence(history: list[dict], max_states: int, proven: bool = False) -> str
     growing = not proven and len(shown) >= 3 and shown[-1] > shown[-2] > shown[-3]
     if growing:
         text += ": growing"
-    found = [h for h in history if h["states"] is not None]
+    found = [h for h in history[-2:] if h["states"] is not None]
     if proven:
         text += (f"; the automaton of {found[-1]['states']} states agreed with the boxes of "
                  f"{' and '.join(str(h['L']) for h in found[-2:])} digits, then was proven")
     elif found:
         text += (f"; automata agreeing with the box had "
-                 f"{', '.join(str(h['states']) + ' states at ' + str(h['L']) + ' digits' for h in found[-3:])}"
+                 f"{', '.join(str(h['states']) + ' states at ' + str(h['L']) + ' digits' for h in found)}"
                  ", none proven")
     else:
-        text += f"; no automaton with at most {max_states} states agrees with any box"
+        sizes = " and ".join(str(h["L"]) for h in history[-2:])
+        text += (f"; no automaton with at most {max_states} states agrees with the "
+                 f"box{'es' if len(history) > 1 else ''} of {sizes} digits")
     return text
 
 
