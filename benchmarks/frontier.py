@@ -19,21 +19,23 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "discoveries"
 
 #: name, game, piles, value (None: P-positions), options, time limit, max digits
 JOBS = [
-    ("sharing3_v2", "sharing", 3, 2, {}, 120, None),
+    ("sharing3_v2", "sharing", 3, 2, {}, 300, 9),
     ("sharing4_p", "sharing", 4, None, {}, 300, None),
     ("endnim4_normal_v1", "end-nim", 4, 1, {"variant": "normal"}, 300, None),
     ("endnim4_misere_v1", "end-nim", 4, 1, {"variant": "misere"}, 300, None),
     ("endnim4_loop_v1", "end-nim", 4, 1, {"variant": "loop"}, 300, None),
     ("endnim4_normal_v2", "end-nim", 4, 2, {"variant": "normal"}, 300, None),
-    ("fibonacci2_p", "fibonacci", 2, None, {}, 300, None),
+    ("fibonacci2_p", "fibonacci", 2, None, {}, 300, 12),
     ("fibonacci3_p", "fibonacci", 3, None, {}, 300, None),
     ("wythoff_fib_v1", "wythoff", None, 1, {"base": "fib"}, 300, None),
     ("wythoff_fib_v2", "wythoff", None, 2, {"base": "fib"}, 300, None),
     ("cash12_p", "cash", None, None, {"set": "1,2"}, 300, None),
     ("cash123_p", "cash", None, None, {"set": "1,2,3"}, 300, None),
-    ("cash134_p", "cash", None, None, {"set": "1,3,4"}, 300, None),
-    ("cash14_p", "cash", None, None, {"set": "1,4"}, 300, None),
-    ("cash145_p", "cash", None, None, {"set": "1,4,5"}, 300, None),
+    ("cash1234_p", "cash", None, None, {"set": "1,2,3,4"}, 300, 9),
+    ("cash12345_p", "cash", None, None, {"set": "1,2,3,4,5"}, 300, 9),
+    ("cash134_p", "cash", None, None, {"set": "1,3,4"}, 300, 9),
+    ("cash14_p", "cash", None, None, {"set": "1,4"}, 300, 9),
+    ("cash145_p", "cash", None, None, {"set": "1,4,5"}, 300, 9),
     ("sub134_v2", "subtraction", None, 2, {"set": "1,3,4"}, 60, None),
     ("sub235_v2", "subtraction", None, 2, {"set": "2,3,5"}, 60, None),
     ("sub147_v2", "subtraction", None, 2, {"set": "1,4,7"}, 60, None),
@@ -85,9 +87,15 @@ def manifest() -> dict:
     """docs/discoveries/MANIFEST.json from results.jsonl: what each saved automaton states (the
     test tests/test_discoveries.py re-proves every entry)."""
     jobs = {j[0]: j for j in JOBS}
-    entries = {}
+    latest = {}
     for line in (OUT / "results.jsonl").read_text().splitlines():
         row = json.loads(line)
+        latest[row["name"]] = row  # a job run again replaces its earlier answer
+    order = [j[0] for j in JOBS if j[0] in latest]
+    (OUT / "results.jsonl").write_text("".join(json.dumps(latest[n]) + "\n" for n in order))
+    entries = {}
+    for name in order:
+        row = latest[name]
         if row["status"] != "proven":
             continue
         name, game, piles, value, options, _, _ = jobs[row["name"]]

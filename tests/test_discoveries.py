@@ -93,3 +93,39 @@ def test_saved_automaton_is_proven_again(name):
     top = {1: 40, 2: 12, 3: 6, 4: 4}[len(gf.names)]
     for p in itertools.product(range(top + 1), repeat=len(gf.names)):
         assert target.run(dict(zip(gf.names, p)), base=gf.base) == (value(p) == entry["value"]), p
+
+
+def _saved(name: str, gf) -> dict:
+    return {"f": (_automaton(HERE / f"{name}.txt", gf), gf.base)}
+
+
+#: The corrected Theorem 4.5 of the cash paper (corrected f of Def 4.1: f((L+1)k + i) = Lk + i;
+#: item 1(b): Player I wins), as the set of P-positions (stones, mover's money, other's money).
+def cash_thm45(L: int) -> str:
+    return (f"E k, i, f. p1 = {L + 1}*k + i & i <= {L} & f = {L}*k + i & "
+            f"((p2 >= f & p3 >= f & p1 % {L + 1} = 0) | (p3 >= f & p2 < f) | "
+            "(p2 < f & p3 < f & p2 <= p3))")
+
+
+@pytest.mark.parametrize("L", [L for L in (2, 3, 4, 5)
+                               if f"cash{''.join(map(str, range(1, L + 1)))}_p" in MANIFEST])
+def test_cash_theorem_4_5_corrected_holds_everywhere(L):
+    name = f"cash{''.join(map(str, range(1, L + 1)))}_p"
+    gf = _game(MANIFEST[name])
+    result = prove_statement(gf, "sentence", f"$f(p1, p2, p3) <=> ({cash_thm45(L)})",
+                             _saved(name, gf))
+    assert result["status"] == "proven", result
+
+
+@pytest.mark.parametrize("variant", ["normal", "misere", "loop"])
+def test_end_nim_four_pile_rows_of_value_1_have_close_ends(variant):
+    """New: a 4-pile row (a1, a2, a3, a4) of value 1 has |a4 - a1| <= 2; the bound is sharp."""
+    name = f"endnim4_{variant}_v1"
+    gf = _game(MANIFEST[name])
+    close = "($f(p1, p2, p3, p4) & p1 > 0) => (p4 <= p1 + 2 & p1 <= p4 + 2)"
+    assert prove_statement(gf, "sentence", close, _saved(name, gf))["status"] == "proven"
+    closer = "($f(p1, p2, p3, p4) & p1 > 0) => (p4 <= p1 + 1 & p1 <= p4 + 1)"
+    result = prove_statement(gf, "sentence", closer, _saved(name, gf))
+    assert result["status"] == "disproven"
+    assert result["counterexample"]["position"] == [2, 1, 4, 4]
+    assert brute.end_nim((2, 1, 4, 4), variant) == 1

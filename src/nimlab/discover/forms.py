@@ -17,17 +17,16 @@ MAX_REGEX = 400
 
 
 def periodic_form(member: np.ndarray, name: str = "p1") -> str | None:
-    """The shortest ``(preperiod, period)`` description of ``member[0..N-1]`` that holds on at
-    least two periods beyond the preperiod, as a formula (None if none fits)."""
+    """The description of ``member[0..N-1]`` with the least period (then the least preperiod,
+    at most N/3) that holds on the rest of the box, as a formula (None if none fits)."""
     n = len(member)
     for period in range(1, n // 3 + 1):
-        for pre in range(0, n - 2 * period):
+        # the preperiod stays within the first third, so that the rest shows two periods
+        for pre in range(0, min(n // 3, n - 2 * period) + 1):
             tail = member[pre:]
             if np.array_equal(tail[period:], tail[:-period]):
                 break
         else:
-            continue
-        if n - pre < 2 * period:
             continue
         residues = [r for r in range(period) if member[pre + ((r - pre) % period)]]
         parts = [f"{name} = {a}" for a in range(pre) if member[a]]
