@@ -184,8 +184,70 @@ def trim(dfa: DFA) -> DFA:
 
 
 def minimize(dfa: DFA, limits: Limits = UNLIMITED) -> DFA:
-    """The minimal DFA of the same language (Moore refinement on the reachable part)."""
+    """The minimal DFA of the same language (Moore refinement on the reachable part).
+
+    Each round gives every state a 64-bit hash of the classes of its successors and splits the
+    classes by (class, hash): whole-array NumPy work, no sorting of rows.  A hash collision can
+    only keep apart-worthy states together, so the final partition is checked to be a congruence
+    (every member of a class goes, letter by letter, to the classes its representative goes to);
+    if it is not, the exact refinement on whole rows is run instead.
+    """
     dfa = trim(dfa)
+    classes = _refine_hashed(dfa, limits)
+    if classes is None:
+        classes = _refine_exact(dfa, limits)
+    count = int(classes.max()) + 1 if dfa.n else 0
+    # renumber so that the class of the initial state is 0
+    order = np.arange(count, dtype=np.int64)
+    start_class = int(classes[0])
+    order[start_class], order[0] = 0, start_class
+    rep = np.zeros(count, dtype=np.int64)
+    rep[order[classes]] = np.arange(dfa.n)
+    trans = order[classes[dfa.trans[rep]]].astype(np.int32)
+    accept = dfa.accept[rep]
+    return limits.record(DFA(dfa.vars, trans, accept))
+
+
+_RANDOM = np.random.default_rng(20261125)
+
+
+def _split(classes: np.ndarray, key: np.ndarray) -> tuple[np.ndarray, int]:
+    """Classes refined by ``key`` (numbered by first appearance in sorted order)."""
+    order = np.lexsort((key, classes))
+    c, k = classes[order], key[order]
+    new_group = np.ones(len(order), dtype=bool)
+    new_group[1:] = (c[1:] != c[:-1]) | (k[1:] != k[:-1])
+    ids = np.cumsum(new_group) - 1
+    out = np.empty_like(ids)
+    out[order] = ids
+    return out, int(ids[-1]) + 1
+
+
+def _refine_hashed(dfa: DFA, limits: Limits) -> np.ndarray | None:
+    n = dfa.n
+    classes, count = _split(np.zeros(n, dtype=np.int64), dfa.accept.astype(np.int64))
+    weights = _RANDOM.integers(1, 2**63 - 1, size=dfa.trans.shape[1], dtype=np.int64) | 1
+    salt = _RANDOM.integers(1, 2**63 - 1, size=n + 1, dtype=np.int64)
+    trans = dfa.trans
+    with np.errstate(over="ignore"):
+        while True:
+            limits.check(n, "minimisation")
+            # a hash of the successors' classes, letter by letter
+            key = (salt[classes][trans] * weights[None, :]).sum(axis=1)
+            new, new_count = _split(classes, key)
+            classes = new
+            if new_count == count:
+                break
+            count = new_count
+    # check: a congruence for the transitions (acceptance is refined from the first split)
+    rep = np.zeros(count, dtype=np.int64)
+    rep[classes] = np.arange(n)
+    if not (classes[trans] == classes[trans[rep[classes]]]).all():
+        return None
+    return classes
+
+
+def _refine_exact(dfa: DFA, limits: Limits) -> np.ndarray:
     classes = dfa.accept.astype(np.int64)
     count = len(np.unique(classes))
     while True:
@@ -198,15 +260,7 @@ def minimize(dfa: DFA, limits: Limits = UNLIMITED) -> DFA:
         if new_count == count:
             break
         count = new_count
-    # renumber so that the class of the initial state is 0
-    order = np.arange(count, dtype=np.int64)
-    start_class = int(classes[0])
-    order[start_class], order[0] = 0, start_class
-    rep = np.zeros(count, dtype=np.int64)
-    rep[order[classes]] = np.arange(dfa.n)
-    trans = order[classes[dfa.trans[rep]]].astype(np.int32)
-    accept = dfa.accept[rep]
-    return limits.record(DFA(dfa.vars, trans, accept))
+    return classes
 
 
 def complement(dfa: DFA) -> DFA:
@@ -215,6 +269,17 @@ def complement(dfa: DFA) -> DFA:
 
 def constant(value: bool) -> DFA:
     return DFA((), np.zeros((1, 1), dtype=np.int32), np.array([value]))
+
+
+def rename(dfa: DFA, mapping: dict[str, str]) -> DFA:
+    """The same automaton with track ``v`` renamed ``mapping[v]`` (tracks re-sorted)."""
+    new = [mapping.get(v, v) for v in dfa.vars]
+    if len(set(new)) != len(new):
+        raise ValueError("a renaming must keep the tracks apart")
+    ordered = tuple(sorted(new))
+    if tuple(new) == ordered:
+        return DFA(ordered, dfa.trans, dfa.accept)
+    return DFA(ordered, dfa.trans[:, letter_map(ordered, tuple(new))], dfa.accept)
 
 
 def extend(dfa: DFA, names: tuple[str, ...]) -> DFA:
@@ -358,3 +423,61 @@ def min_single(dfa: DFA, base: str) -> int | None:
                 digits.append(str(d))
                 break
     return decode("".join(digits), base)
+
+
+def min_tuple(dfa: DFA, names: tuple[str, ...], base: str) -> tuple[int, ...] | None:
+    """The accepted tuple over ``names`` of least sum, then lexicographically least (None if the
+    language is empty; raises ValueError past 60 digits).
+
+    ``dfa`` must accept with every number of leading zeros and (Fibonacci) only valid words.
+    The least tuple has at most m digits, m = the shortest accepted length plus a few (its
+    numbers are below the sum of any accepted tuple), so a backward dynamic programme over
+    words of length m finds it: ``best[i][q]`` is the least vector (sum, n1, ..., nk) that i more
+    digits can add from state q to reach acceptance.  Vectors add digit by digit and their
+    lexicographic order is compatible with addition, so the minimum of the sums is the sum of
+    minima; the choices are kept per (i, q) and followed forward.
+    """
+    length = shortest_accepted_length(dfa)
+    if length is None:
+        return None
+    k = len(names)
+    m = length + 2 * max(k, 1).bit_length() + 2
+    if m > 60:
+        raise ValueError("too many digits for the dynamic programme")
+    cols = [dfa.vars.index(v) for v in names]
+    digits = letter_digits(len(dfa.vars))
+    vec = np.zeros((dfa.letters, k + 1), dtype=np.int64)
+    for i, c in enumerate(cols):
+        vec[:, i + 1] = digits[:, c]
+    vec[:, 0] = vec[:, 1:].sum(axis=1)
+    weights = [1 << j for j in range(m)] if base == "2" else fib_weights(m)
+    big = np.int64(1) << 62
+    best = np.zeros((dfa.n, k + 1), dtype=np.int64)
+    best[~dfa.accept, 0] = big
+    choices = []
+    for i in range(1, m + 1):
+        w = weights[i - 1]
+        new = np.full((dfa.n, k + 1), big, dtype=np.int64)
+        pick = np.zeros(dfa.n, dtype=np.int32)
+        for a in range(dfa.letters):
+            nxt = best[dfa.trans[:, a]]
+            cand = nxt + w * vec[a][None, :]
+            cand[nxt[:, 0] >= big] = big
+            less = np.zeros(dfa.n, dtype=bool)
+            equal = np.ones(dfa.n, dtype=bool)
+            for j in range(k + 1):
+                less |= equal & (cand[:, j] < new[:, j])
+                equal &= cand[:, j] == new[:, j]
+            new[less] = cand[less]
+            pick[less] = a
+        best = new
+        choices.append(pick)
+    if best[0, 0] >= big:
+        return None
+    state, words = 0, [[] for _ in names]
+    for i in range(m, 0, -1):
+        a = int(choices[i - 1][state])
+        for t, c in enumerate(cols):
+            words[t].append(str((a >> c) & 1))
+        state = int(dfa.trans[state, a])
+    return tuple(decode("".join(w), base) for w in words)
