@@ -305,7 +305,7 @@ def atom_strategy(names, base):
 
 
 @pytest.mark.parametrize("base", ["2", "fib"])
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                   HealthCheck.data_too_large])
 @given(data=st.data())
 def test_random_formulas_with_new_atoms(base, data):

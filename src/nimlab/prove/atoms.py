@@ -150,8 +150,11 @@ def linear_dfa(coeffs: dict[str, int], const: int, kind: str, base: str, modulus
         track = "#k"
         atom = linear_dfa({**coeffs, track: 1 if const > 0 else -1}, 0, kind, base, modulus,
                           limits, xors)
-        digits = constant_dfa(track, abs(const), base)
-        return am.project(am.product(atom, digits, "and", limits), track, limits)
+        atom = am.product(atom, constant_dfa(track, abs(const), base), "and", limits)
+        if base == "fib":  # only valid words: the subsets stay few (as in Compiler.normalise)
+            for v in atom.vars:
+                atom = am.product(atom, zeckendorf_valid(v), "and", limits)
+        return am.project(atom, track, limits)
     names = tuple(sorted({v for v, c in coeffs.items() if c} |
                          {v for _, group in xors for v in group}))
     am.check_tracks(len(names))

@@ -233,7 +233,10 @@ def _refine_hashed(dfa: DFA, limits: Limits) -> np.ndarray | None:
         while True:
             limits.check(n, "minimisation")
             # a hash of the successors' classes, letter by letter
-            key = (salt[classes][trans] * weights[None, :]).sum(axis=1)
+            salted = salt[classes]
+            key = np.zeros(n, dtype=np.int64)
+            for j in range(0, trans.shape[1], 32):  # in column blocks: temporaries stay small
+                key += salted[trans[:, j:j + 32]] @ weights[j:j + 32]
             new, new_count = _split(classes, key)
             classes = new
             if new_count == count:
@@ -299,6 +302,10 @@ OPS = {
 }
 
 
+#: Products of at most this many state pairs mark visited pairs in a dense array.
+DENSE_PAIRS = 1 << 24
+
+
 def product(a: DFA, b: DFA, op: str, limits: Limits = UNLIMITED) -> DFA:
     """The Boolean combination ``op`` (and, or, iff, implies) of two automata."""
     union = tuple(sorted(set(a.vars) | set(b.vars)))
@@ -306,22 +313,67 @@ def product(a: DFA, b: DFA, op: str, limits: Limits = UNLIMITED) -> DFA:
     ta = a.trans[:, letter_map(union, a.vars)].astype(np.int64)
     tb = b.trans[:, letter_map(union, b.vars)].astype(np.int64)
     nb = b.n
-    seen = np.array([0], dtype=np.int64)
-    frontier = seen
-    while frontier.size:
-        nxt = np.unique(ta[frontier // nb] * nb + tb[frontier % nb])
-        fresh = np.setdiff1d(nxt, seen, assume_unique=True)
-        seen = np.union1d(seen, fresh)
-        limits.check(seen.size, "product")
-        frontier = fresh
-    codes = seen  # sorted; code 0 (the pair of initial states) comes first
-    trans = np.searchsorted(codes, ta[codes // nb] * nb + tb[codes % nb]).astype(np.int32)
+    if a.n * nb <= DENSE_PAIRS:  # breadth-first with a dense visited array
+        visited = np.zeros(a.n * nb, dtype=bool)
+        visited[0] = True
+        frontier = np.array([0], dtype=np.int64)
+        count = 1
+        while frontier.size:
+            nxt = (ta[frontier // nb] * nb + tb[frontier % nb]).ravel()
+            nxt = nxt[~visited[nxt]]
+            visited[nxt] = True
+            frontier = np.unique(nxt)
+            count += frontier.size
+            limits.check(count, "product")
+        codes = np.flatnonzero(visited)
+        index = np.zeros(a.n * nb, dtype=np.int32)
+        index[codes] = np.arange(codes.size, dtype=np.int32)
+        trans = index[ta[codes // nb] * nb + tb[codes % nb]]
+    else:
+        seen = np.array([0], dtype=np.int64)
+        frontier = seen
+        while frontier.size:
+            nxt = np.unique(ta[frontier // nb] * nb + tb[frontier % nb])
+            fresh = np.setdiff1d(nxt, seen, assume_unique=True)
+            seen = np.union1d(seen, fresh)
+            limits.check(seen.size, "product")
+            frontier = fresh
+        codes = seen  # sorted; code 0 (the pair of initial states) comes first
+        trans = np.searchsorted(codes, ta[codes // nb] * nb + tb[codes % nb]).astype(np.int32)
     accept = OPS[op](a.accept[codes // nb], b.accept[codes % nb])
     return minimize(DFA(union, trans, np.asarray(accept, dtype=bool)), limits)
 
 
+def unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(rows, axis=0, return_inverse=True)`` (in some order of the distinct rows),
+    by a 64-bit hash of each row; a collision is detected and the exact method used."""
+    if rows.shape[1] == 0 or rows.shape[0] == 0:
+        return np.unique(rows, axis=0, return_inverse=True)
+    weights = _RANDOM.integers(1, 2**63 - 1, size=rows.shape[1], dtype=np.int64) | 1
+    with np.errstate(over="ignore"):
+        key = (rows.astype(np.int64) * weights[None, :]).sum(axis=1)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    if (rows == rows[first[inverse]]).all():
+        return rows[first], inverse
+    _, inverse = np.unique(rows, axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    first = np.zeros(int(inverse.max()) + 1, dtype=np.int64)
+    first[inverse[::-1]] = np.arange(len(inverse))[::-1]
+    return rows[first], inverse
+
+
+#: Most target entries one batch of the subset construction handles at once.
+BATCH = 1 << 22
+
+
 def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
-    """``E name. dfa``: drop the track ``name`` (determinised and minimised)."""
+    """``E name. dfa``: drop the track ``name`` (determinised and minimised).
+
+    The subset construction runs breadth first, a layer of subsets at a time (in batches):
+    the targets of every (subset, letter) are gathered, sorted and deduplicated as rows of one
+    array, and each distinct row is looked up once by its bytes.
+    """
     if name not in dfa.vars:
         return dfa
     keep = tuple(v for v in dfa.vars if v != name)
@@ -343,42 +395,51 @@ def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
         start[nxt] = True
         frontier = nxt
     L = old.shape[0]
-    moves = dfa.trans[:, old.reshape(-1)].reshape(n, L, 2)  # moves[q, letter, digit]
+    # moves[q, letter, digit]; a sentinel row n (no state) pads short subsets
+    moves = np.full((n + 1, L, 2), n, dtype=np.int32)
+    moves[:n] = dfa.trans[:, old.reshape(-1)].reshape(n, L, 2)
     first = np.flatnonzero(start).astype(np.int32)
     keys = {first.tobytes(): 0}
     subsets = [first]
-    rows: list[np.ndarray] = []
-    i = 0
-    while i < len(subsets):
-        members = subsets[i]
-        # the targets of each letter, sorted, duplicates pushed to the end as n
-        tg = moves[members].transpose(1, 0, 2).reshape(L, -1)
-        tg = np.sort(tg, axis=1)
-        if tg.shape[1] > 1:
-            dup = np.zeros_like(tg, dtype=bool)
-            dup[:, 1:] = tg[:, 1:] == tg[:, :-1]
-            tg = np.where(dup, n, tg)
-            tg = np.sort(tg, axis=1)
-            counts = (tg < n).sum(axis=1)
-            tg = tg[:, :int(counts.max())]
-        uniq, inverse = np.unique(tg, axis=0, return_inverse=True)
-        ids = np.empty(len(uniq), dtype=np.int32)
-        for k, row in enumerate(uniq):
-            members_k = row[row < n].astype(np.int32)
-            key = members_k.tobytes()
-            found = keys.get(key)
-            if found is None:
-                found = len(subsets)
-                keys[key] = found
-                subsets.append(members_k)
-            ids[k] = found
-        rows.append(ids[inverse.reshape(-1)])
-        i += 1
-        if i % 64 == 0 or len(subsets) > limits.max_states:
+    rows: dict[int, np.ndarray] = {}
+    layer = [0]
+    while layer:
+        upcoming: list[int] = []
+        width = max(len(subsets[i]) for i in layer)
+        chunk = max(1, BATCH // max(1, width * L * 2))
+        for c in range(0, len(layer), chunk):
+            part = layer[c:c + chunk]
+            members = np.full((len(part), width), n, dtype=np.int32)
+            for r, i in enumerate(part):
+                members[r, :len(subsets[i])] = subsets[i]
+            tg = moves[members].transpose(0, 2, 1, 3).reshape(len(part) * L, width * 2)
+            tg.sort(axis=1)
+            if tg.shape[1] > 1:
+                dup = np.zeros(tg.shape, dtype=bool)
+                dup[:, 1:] = tg[:, 1:] == tg[:, :-1]
+                tg[dup] = n
+                tg.sort(axis=1)
+                tg = tg[:, :max(1, int((tg < n).sum(axis=1).max()))]
+            uniq, inverse = unique_rows(tg)
+            ids = np.empty(len(uniq), dtype=np.int32)
+            for k, row in enumerate(uniq):
+                members_k = row[row < n]
+                key = members_k.tobytes()
+                found = keys.get(key)
+                if found is None:
+                    found = len(subsets)
+                    keys[key] = found
+                    subsets.append(members_k)
+                    upcoming.append(found)
+                ids[k] = found
+            table = ids[inverse.reshape(-1)].reshape(len(part), L)
+            for r, i in enumerate(part):
+                rows[i] = table[r]
             limits.check(len(subsets), "subset construction")
-    trans = np.array(rows, dtype=np.int32).reshape(len(subsets), L)
+        layer = upcoming
+    trans = np.array([rows[i] for i in range(len(subsets))], dtype=np.int32)
     accept = np.array([dfa.accept[s].any() for s in subsets], dtype=bool)
-    return minimize(DFA(keep, trans, accept), limits)
+    return minimize(DFA(keep, trans.reshape(len(subsets), L), accept), limits)
 
 
 # ------------------------------------------------------------------ searches

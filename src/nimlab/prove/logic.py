@@ -93,6 +93,7 @@ class Compiler:
         self.fresh = _count(1)
         self.library = automata if isinstance(automata, AutomatonLibrary) else \
             AutomatonLibrary(automata)
+        self.miniscoping = True  # False: compile trees as written (for measurements)
 
     def valid(self, name: str) -> DFA:
         return zeckendorf_valid(name)
@@ -112,7 +113,7 @@ class Compiler:
     def compile(self, node) -> DFA:
         """The automaton of ``node`` (quantifiers pushed inwards first)."""
         with deep_recursion():
-            return self._memo(miniscope(node))
+            return self._memo(miniscope(node) if self.miniscoping else node)
 
     def _memo(self, node) -> DFA:
         key = node
