@@ -10,10 +10,15 @@ from nimlab.prove.games import GAME_NAMES, game_formula
 from nimlab.prove.procedure import run
 
 LANGUAGE = """Formulas: variables are lowercase names; the position is p1,p2,... (and x, the
-previous removal, in fibonacci). Terms: numbers, variables, +, 3*x, ^ (xor, base 2). Atoms:
-= != < <= > >=, t % m = r, v in "REGEX" (digits of v, leading zeros allowed; | * + ? ( ) .),
-(u, v) in "[10][01]*" (digits side by side). Connectives ~ & | => <=>, quantifiers E v. / A v.
-(E u, v. f), parentheses. MOVE: the move relation from p1,p2,... to q1,q2,... (y for x)."""
+previous removal, in fibonacci). Terms: numbers, variables, +, x - y (defined where x >= y: an
+atom with an undefined subtraction is false), 3*x, ^ (xor, base 2). Atoms: = != < <= > >=,
+t % m = r, v in "REGEX" (digits of v, leading zeros allowed; | * + ? ( ) .), (u, v) in
+"[10][01]*" (digits side by side), $name(t1, ..., tk): the saved automaton name.txt (Walnut's
+format; found in the --automata directories, $NIMLAB_AUTOMATA, then the current directory),
+its i-th track reading ti. Connectives ~ & | => <=>, quantifiers E v. / A v. (E u, v. f),
+parentheses (at most 200 levels deep). MOVE: the move relation from p1,p2,... to q1,q2,...
+(y for x). A false statement is first looked for on small positions, and the smallest
+counterexample is confirmed by automata; proven comes from the automata only."""
 
 
 def _progress(enabled: bool):
@@ -34,12 +39,14 @@ def _print_result(result: dict, title: str) -> None:
         console.print(f"  smallest counterexample {where}: {'; '.join(ex['conditions'])}{move}")
         if ex.get("note"):
             console.print(f"  ({ex['note']})")
+        if result.get("found_by") == "box search":
+            console.print("  (found among the small positions, confirmed there by automata)")
     console.print(f"  automata (states): {size_text}; largest {sizes.get('largest')}, "
                   f"{sizes.get('automata')} built; {result['seconds']:.2f} s")
 
 
 def _prove_game(game: str, piles, options: dict, base, p_positions, value, given, holds,
-                max_states, time_limit, as_json) -> None:
+                max_states, time_limit, as_json, automata=None) -> None:
     chosen = [x for x in (p_positions, value, holds) if x]
     if len(chosen) != 1:
         raise InputError(f"`nimlab prove {game}` needs exactly one of --p-positions FORMULA, "
@@ -52,17 +59,17 @@ def _prove_game(game: str, piles, options: dict, base, p_positions, value, given
             update(done, total or None)
         if p_positions:
             result = run(gf, "p-positions", p_positions, max_states=max_states,
-                         time_limit=time_limit, progress=progress)
+                         time_limit=time_limit, progress=progress, automata=automata)
             title = f"the P-positions of {gf.describe()} are exactly {{{p_positions}}}"
         elif value:
             g, formula = value
             given_list = [t.strip() for t in (given or "").split(";") if t.strip()]
             result = run(gf, "value", formula, value=g, given=given_list, max_states=max_states,
-                         time_limit=time_limit, progress=progress)
+                         time_limit=time_limit, progress=progress, automata=automata)
             title = f"the positions of value {g} of {gf.describe()} are exactly {{{formula}}}"
         else:
             result = run(gf, "sentence", holds, max_states=max_states, time_limit=time_limit,
-                         progress=progress)
+                         progress=progress, automata=automata)
             title = f"{{{holds}}} holds at every position of {gf.describe()}"
     if as_json:
         emit_json(result)
@@ -128,6 +135,11 @@ def _prove_claims(ids, paper, max_states, time_limit, as_json, listing) -> None:
               help="With --value G: the sets of values 0..G-1, separated by ';'.")
 @click.option("--holds", default=None, metavar="FORMULA",
               help="Decide whether FORMULA holds at every position.")
+@click.option("--automata", "automata_dirs", multiple=True, metavar="DIR",
+              type=click.Path(file_okay=False),
+              help="A directory of saved automata NAME.txt (Walnut's format) for $NAME(...) "
+                   "atoms; repeatable, searched before $NIMLAB_AUTOMATA and the current "
+                   "directory.")
 @click.option("--paper", default=None, metavar="PAPER",
               help="Prove the registered claims of a paper (sharing, end-nim, fibonacci, cash, "
                    "all).")
@@ -138,12 +150,14 @@ def _prove_claims(ids, paper, max_states, time_limit, as_json, listing) -> None:
               help="Refuse rather than run longer (seconds).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def command(targets, piles, variant, subtraction_set, edges, factor, base, p_positions, value,
-            given, holds, paper, listing, max_states, time_limit, as_json) -> None:
+            given, holds, automata_dirs, paper, listing, max_states, time_limit,
+            as_json) -> None:
     """Prove or disprove a statement about a game for ALL positions (automata over the digits).
 
     \b
     nimlab prove nim --piles 3 --p-positions "p1 ^ p2 = p3"
     nimlab prove sharing --p-positions 'E d. (d = 0 | d in "(0|1)*1(00)*") & ...'
+    nimlab prove nim --piles 3 --automata DIR --holds '$bouton(p1, p2, p3) <=> p1 ^ p2 = p3'
     nimlab prove sharing.thm2 fib.thm3.1.1        # registered claims, by id or prefix
     nimlab prove --paper all --json
     """
@@ -152,11 +166,15 @@ def command(targets, piles, variant, subtraction_set, edges, factor, base, p_pos
         if len(targets) > 1:
             raise InputError(f"`nimlab prove {targets[0]}` takes no further arguments; give the "
                              "statement with --p-positions, --value or --holds")
+        from nimlab.prove.library import Directories
         _prove_game(targets[0], piles, options, base, p_positions, value, given, holds,
-                    max_states, time_limit, as_json)
+                    max_states, time_limit, as_json,
+                    Directories(automata_dirs) if automata_dirs else None)
         return
-    if p_positions or value or holds or any(v is not None for v in options.values()):
-        raise InputError("--p-positions, --value, --holds and game options need a game first: "
+    if p_positions or value or holds or automata_dirs or \
+            any(v is not None for v in options.values()):
+        raise InputError("--p-positions, --value, --holds, --automata and game options need a "
+                         "game first: "
                          f"nimlab prove GAME ... (games: {', '.join(GAME_NAMES)})")
     if not targets and not paper and not listing:
         raise InputError("give a game (nimlab prove nim --piles 3 --p-positions FORMULA), claim "
