@@ -162,3 +162,17 @@ def test_readable_form_is_a_formula_the_prover_proves(args, kwargs):
     assert prove(gf, "p-positions", found.form, store=False)["status"] == "proven"
     if args[0] == "subtraction":
         assert found.form == "p1 % 7 = 0 | p1 % 7 = 2"  # the paper's NIM(1,3,4) rule
+
+
+def test_written_automata_prove_again_with_nimlab_prove(tmp_path):
+    """--out's files are atoms for `nimlab prove --automata DIR` (the command it prints)."""
+    import shlex
+
+    result = run("discover", "sharing", "--value", "1", "--out", str(tmp_path / "s1.txt"))
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if x.strip().startswith("re-prove:"))
+    words = shlex.split(line.split("re-prove:", 1)[1])
+    assert words[:3] == ["nimlab", "prove", "sharing"]
+    again = run(*words[1:])
+    assert again.exit_code == 0, again.output
+    assert again.output.startswith("proven")

@@ -11,7 +11,6 @@ when no automaton was found within the budget (with the residual class counts as
 
 from __future__ import annotations
 
-import inspect
 import json
 import time
 from dataclasses import dataclass, field, replace
@@ -131,57 +130,9 @@ def prove_statement(gf, kind: str, formula: str, automata: dict, *, value: int =
     base)); kinds p-positions, value and sentence."""
     from nimlab.prove import procedure
 
-    given = list(given or [])
-    if "automata" in inspect.signature(procedure.run).parameters:
-        return procedure.run(gf, kind, formula, value=value, given=given,
-                             max_states=max_states, time_limit=time_limit, progress=progress,
-                             store=False, automata=automata)
-    return _prove_without_atoms(gf, kind, automata, formula, given, value, max_states,
-                                time_limit, progress)
-
-
-def _prove_without_atoms(gf, kind, automata, formula, given_text, value, max_states,
-                         time_limit, progress) -> dict:
-    """Until the prover reads automaton atoms: each atom ``$name(p1, ..)`` over the position
-    variables becomes a regular-expression atom of a reserved shape whose compilation is
-    answered by the automaton itself (renamed to the variables of each use)."""
-    from nimlab.prove import procedure
-
-    markers = {}
-    for i, name in enumerate(automata):
-        markers[name] = "(" * (i + 7) + "." + ")" * (i + 7) + "*"
-    call = f"({', '.join(gf.names)})"
-    tracks = call if len(gf.names) > 1 else gf.names[0]
-
-    def text(t: str) -> str:
-        for name, marker in markers.items():
-            t = t.replace(f"${name}{call}", f'{tracks} in "{marker}"')
-        if "$" in t:
-            raise InputError(f"an automaton atom in {t!r} is not over {call}")
-        return t
-
-    by_marker = {m: automata[n][0] for n, m in markers.items()}
-    prover = procedure.Prover(gf, max_states, time_limit, progress)
-    original = prover.compiler._compile
-
-    def compile_node(node):
-        if node[0] == "in" and node[2] in by_marker:
-            dfa = by_marker[node[2]]
-            mapping = dict(zip(gf.names, node[1]))
-            renamed = tuple(mapping[v] for v in dfa.vars)
-            if tuple(sorted(renamed)) != renamed:
-                raise InputError("a renaming of an automaton's variables must keep their order")
-            return am.DFA(renamed, dfa.trans, dfa.accept)
-        return original(node)
-
-    prover.compiler._compile = compile_node
-    if kind == "p-positions":
-        result = prover.p_positions(text(formula))
-    elif kind == "value":
-        result = prover.value(value, text(formula), [text(g) for g in given_text])
-    else:
-        result = prover.sentence(text(formula))
-    return {"kind": kind, "formula": formula, **result}
+    return procedure.run(gf, kind, formula, value=value, given=list(given or []),
+                         max_states=max_states, time_limit=time_limit, progress=progress,
+                         store=False, automata=automata)
 
 
 class _Boxes:

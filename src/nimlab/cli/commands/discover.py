@@ -24,6 +24,25 @@ def _out_paths(out: str, value: int | None) -> tuple[Path, list[Path]]:
     return path, lower
 
 
+def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> str:
+    """The `nimlab prove` command that proves the written automata again."""
+    import shlex
+
+    words = ["nimlab", "prove", game]
+    for flag, val in (("--piles", piles), ("--variant", variant), ("--set", subtraction_set),
+                      ("--base", base)):
+        if val is not None:
+            words += [flag, str(val)]
+    words += ["--automata", str(path.parent)]
+    if found.target == "p-positions":
+        words += ["--p-positions", found.formula]
+    else:
+        words += ["--value", found.target.split()[1], found.formula]
+        words += ["--given", "; ".join(f"${n}({', '.join(found.variables)})"
+                                       for n, _ in found.given)]
+    return " ".join(shlex.quote(w) for w in words)
+
+
 @click.command("discover")
 @click.argument("game", metavar="GAME")
 @click.option("--piles", type=click.IntRange(min=1), default=None,
@@ -99,6 +118,7 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
         if path is not None:
             files = ", ".join(str(p) for p in lower + [path])
             console.print(f"  written: {files} (Walnut format)")
+            console.print(f"  re-prove: {_reprove(game, piles, variant, subtraction_set, base, path, found)}")
     else:
         console.print(f"[bold yellow]none[/]: no automaton found for the {found.target} of "
                       f"{found.game} ({found.reason}; {found.seconds:.2f} s)")
