@@ -129,3 +129,35 @@ def test_end_nim_four_pile_rows_of_value_1_have_close_ends(variant):
     assert result["status"] == "disproven"
     assert result["counterexample"]["position"] == [2, 1, 4, 4]
     assert brute.end_nim((2, 1, 4, 4), variant) == 1
+
+
+def _needs(n: str, d: str) -> str:
+    """NIM(1,4) with cash: the unlimited-funds winner of n stones wins with d dollars against
+    unlimited funds (n dollars: a player never spends more than the stones)."""
+    return (f"((({n} % 5 = 0 | {n} % 5 = 2) & $f({n}, {n}, {d})) | "
+            f"(~({n} % 5 = 0 | {n} % 5 = 2) & ~$f({n}, {d}, {n})))")
+
+
+@pytest.mark.parametrize("last, status", [(4, "proven"), (3, "disproven"), (5, "disproven")])
+def test_nim14_with_cash_money_needed(last, status):
+    """New: in NIM(1,4) with cash the winner needs f(5k + i) = 4k + (0, 1, 1, 2, 4)[i] dollars."""
+    if "cash14_p" not in MANIFEST:
+        pytest.fail("docs/discoveries/cash14_p.txt is missing")
+    gf = _game(MANIFEST["cash14_p"])
+    small = ("((i = 0 & e = 0) | (i = 1 & e = 1) | (i = 2 & e = 1) | (i = 3 & e = 2) | "
+             f"(i = 4 & e = {last}))")
+    statement = (f"A k, i, n, d. (i < 5 & n = 5*k + i) => ({_needs('n', 'd')} <=> "
+                 f"(E e. {small} & d >= 4*k + e))")
+    result = prove_statement(gf, "sentence", statement, _saved("cash14_p", gf))
+    assert result["status"] == status
+    if status == "proven":  # the same numbers from the plain brute force
+        for n in range(12):
+            need = 4 * (n // 5) + (0, 1, 1, 2, 4)[n % 5]
+            for d in (need - 1, need):
+                if d < 0:
+                    continue
+                if n % 5 in (0, 2):  # Player II wins with unlimited funds
+                    wins = not brute.cash_player_one_wins(n, n, d, (1, 4))
+                else:
+                    wins = brute.cash_player_one_wins(n, d, n, (1, 4))
+                assert wins == (d >= need), (n, d)
