@@ -176,3 +176,33 @@ def test_written_automata_prove_again_with_nimlab_prove(tmp_path):
     again = run(*words[1:])
     assert again.exit_code == 0, again.output
     assert again.output.startswith("proven")
+
+
+def test_time_limit_answers_none_in_time():
+    import time
+    started = time.monotonic()
+    found = discover("sharing", 3, value=2, time_limit=2)
+    assert found.status == "none"
+    assert "time" in found.reason or "--time-limit" in found.reason, found.reason
+    assert time.monotonic() - started < 10
+
+
+def test_progress_is_reported():
+    calls = []
+    discover("nim", 3, value=0, progress=lambda done, total: calls.append((done, total)))
+    assert calls and all(done >= 1 for done, _ in calls)
+
+
+def test_importing_the_room_is_light():
+    import subprocess
+    import sys
+    code = ("import sys, nimlab.discover; "
+            "print(any(m.startswith('nimlab.discover.') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_a_proof_past_its_budget_is_none_not_an_error():
+    found = discover("sharing", 3, value=1, prove_states=50)
+    assert found.status == "none" and found.dfa is None
+    assert "budget" in found.reason, found.reason

@@ -197,6 +197,15 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
                    f"{'--max-digits' if L > max_digits else 'the memory budget'}")
             return {"dfa": None, "why": why, "history": history, "digits": largest,
                     "proofs": proofs}
+        if history and history[-1].get("seconds"):
+            # a box costs about its number of positions: refuse one that cannot end in time
+            last = history[-1]
+            estimate = last["seconds"] * side ** tracks / learn.width(last["L"], base) ** tracks
+            if time.monotonic() + estimate > deadline:
+                return {"dfa": None, "history": history, "digits": largest, "proofs": proofs,
+                        "why": f"the next box ({L} digits) would take about {estimate:.0f} s, "
+                               "past --time-limit"}
+        box_started = time.monotonic()
         V = src_boxes.values(side)
         M = V == g
         res = learn.residuals(M, base, L)
@@ -211,8 +220,9 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
                 best = h
         depth = max(1, L // 2)
         history.append({"L": L, "depth": depth, "counts": res.counts(depth),
-                        "states": None if best is None else best.n})
-        progress(L, max_digits)
+                        "states": None if best is None else best.n,
+                        "seconds": time.monotonic() - box_started})
+        progress(L, 0)
         next_side = learn.width(L + 1, base)
         last_box = L + 1 > max_digits or next_side ** tracks > max_cells
         stable = previous is not None and best is not None and \
@@ -222,7 +232,12 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
             left = deadline - time.monotonic()
             if left <= 0:
                 continue
-            result = prove_sets(gf, kind, (name, best), given, g, prove_states, left)
+            try:
+                result = prove_sets(gf, kind, (name, best), given, g, prove_states, left)
+            except am.Budget as stop:
+                return {"dfa": None, "history": history, "digits": largest, "proofs": proofs,
+                        "why": f"the proof of a {best.n}-state hypothesis passed its budget: "
+                               f"{stop}"}
             proofs.append({"digits": L, "states": best.n, "status": result["status"],
                            "seconds": result.get("seconds"),
                            "counterexample": result.get("counterexample")})
