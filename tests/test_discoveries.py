@@ -161,3 +161,37 @@ def test_nim14_with_cash_money_needed(last, status):
                 else:
                     wins = brute.cash_player_one_wins(n, d, n, (1, 4))
                 assert wins == (d >= need), (n, d)
+
+
+#: New: the whole winner table of NIM(1,4) with cash (stones p1, mover's money p2, other's p3).
+NIM14_CASH_P = (
+    "E k, i, e, f. p1 = 5*k + i & i < 5 & ((i = 0 & e = 0) | (i = 1 & e = 1) | (i = 2 & e = 1) "
+    "| (i = 3 & e = 2) | (i = 4 & e = 4)) & f = 4*k + e & "
+    "((p2 >= f & p3 >= f & (i = 0 | i = 2)) | (p3 >= f & p2 < f) | "
+    "(p2 < f & p3 < f & ((2*p3 < p1 & p2 <= p3) | (E s. s + p1 = 2*p3 & "
+    "((s % 3 = 0 & p2 <= p3 + 1) | (s % 3 = 1 & p2 + 1 <= p3) | (s % 3 = 2 & p2 <= p3))))))")
+
+
+def test_nim14_with_cash_rule_in_words():
+    """The rule of docs/DISCOVERIES.md equals the discovered automaton, is the P-set by itself,
+    and agrees with the plain brute force."""
+    from nimlab.prove.procedure import run
+
+    gf = _game(MANIFEST["cash14_p"])
+    equal = prove_statement(gf, "sentence", f"$f(p1, p2, p3) <=> ({NIM14_CASH_P})",
+                            _saved("cash14_p", gf))
+    assert equal["status"] == "proven", equal
+    assert run(gf, "p-positions", NIM14_CASH_P, store=False)["status"] == "proven"
+
+    def rule(n, d1, d2):
+        f = 4 * (n // 5) + (0, 1, 1, 2, 4)[n % 5]
+        if d1 >= f and d2 >= f:
+            return n % 5 in (0, 2)
+        if d1 >= f or d2 >= f:
+            return d2 >= f
+        if 2 * d2 < n:
+            return d1 <= d2
+        return d1 <= d2 + {0: 1, 1: -1, 2: 0}[(2 * d2 - n) % 3]
+
+    for n, d1, d2 in itertools.product(range(16), range(18), range(18)):
+        assert rule(n, d1, d2) == (not brute.cash_player_one_wins(n, d1, d2, (1, 4))), (n, d1, d2)
