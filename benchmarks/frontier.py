@@ -33,6 +33,11 @@ JOBS = [
     ("cash123_p", "cash", None, None, {"set": "1,2,3"}, 300, None),
     ("cash1234_p", "cash", None, None, {"set": "1,2,3,4"}, 300, 9),
     ("cash12345_p", "cash", None, None, {"set": "1,2,3,4,5"}, 300, 9),
+    ("cash13_p", "cash", None, None, {"set": "1,3"}, 300, 9),
+    ("cash15_p", "cash", None, None, {"set": "1,5"}, 300, 9),
+    ("cash17_p", "cash", None, None, {"set": "1,7"}, 300, 9),
+    ("cash16_p", "cash", None, None, {"set": "1,6"}, 300, 9),
+    ("cash23_p", "cash", None, None, {"set": "2,3"}, 300, 9),
     ("cash134_p", "cash", None, None, {"set": "1,3,4"}, 300, 9),
     ("cash14_p", "cash", None, None, {"set": "1,4"}, 300, 9),
     ("cash145_p", "cash", None, None, {"set": "1,4,5"}, 300, 9),
@@ -111,8 +116,53 @@ def manifest() -> dict:
     return entries
 
 
+#: The targets in words, for the table of docs/DISCOVERIES.md.
+TITLES = {
+    "sharing3_v2": "Sharing Nim, 3 piles, value 2", "sharing4_p": "Sharing Nim, 4 piles, P-positions",
+    "endnim4_normal_v1": "End-Nim, rows of 1-4 piles, value 1",
+    "endnim4_misere_v1": "misère End-Nim, rows of 1-4 piles, value 1",
+    "endnim4_loop_v1": "Loop-End-Nim, rows of 1-4 piles, value 1",
+    "endnim4_normal_v2": "End-Nim, rows of 1-4 piles, value 2",
+    "fibonacci2_p": "Fibonacci Nim, 2 piles (p1, p2; x), P-positions",
+    "fibonacci3_p": "Fibonacci Nim, 3 piles (p1, p2, p3; x), P-positions",
+    "wythoff_fib_v1": "Wythoff, value 1 (Zeckendorf)", "wythoff_fib_v2": "Wythoff, value 2 (Zeckendorf)",
+}
+
+
+def title(name: str) -> str:
+    if name in TITLES:
+        return TITLES[name]
+    job = next(j for j in JOBS if j[0] == name)
+    label = f"NIM({job[4]['set']})"
+    return (f"{label} with cash, P-positions" if job[1] == "cash" else f"{label}, value {job[3]}")
+
+
+def table() -> str:
+    """The frontier's Markdown table from results.jsonl."""
+    out = ["| target | command | result | states | seconds | formula or evidence |",
+           "|---|---|---|---|---|---|"]
+    for line in (OUT / "results.jsonl").read_text().splitlines():
+        r = json.loads(line)
+        if r["status"] == "proven":
+            what = f"`{r['formula']}`"
+            if r.get("form"):
+                what += f", equal to `{r['form']}`"
+            if r["given"]:
+                what += " (given: " + ", ".join(f"`{g['name']}` {g['states']} states"
+                                                for g in r["given"]) + ")"
+            what += f"; file `docs/discoveries/{r['name']}.txt`"
+        else:
+            what = f"{r['evidence']} ({r['reason']})"
+        out.append(f"| {title(r['name'])} | `{r['command']}` | **{r['status']}** | "
+                   f"{r['states'] or '-'} | {r['seconds']:.1f} | {what} |")
+    return "\n".join(out)
+
+
 def main(argv: list[str]) -> int:
     OUT.mkdir(parents=True, exist_ok=True)
+    if argv == ["table"]:
+        print(table())
+        return 0
     if argv == ["manifest"]:
         print(f"{len(manifest())} proven automata in {OUT / 'MANIFEST.json'}")
         return 0

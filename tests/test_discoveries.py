@@ -195,3 +195,18 @@ def test_nim14_with_cash_rule_in_words():
 
     for n, d1, d2 in itertools.product(range(16), range(18), range(18)):
         assert rule(n, d1, d2) == (not brute.cash_player_one_wins(n, d1, d2, (1, 4))), (n, d1, d2)
+
+
+@pytest.mark.parametrize("L", [3, 5, 7])
+def test_nim1L_with_cash_for_odd_L(L):
+    """New: NIM(1, L) with cash, L odd: P iff n = 2h and d2 >= min(d1, h), or n = 2h + 1,
+    d1 <= h and d2 >= d1."""
+    rule = "E h. (p1 = 2*h & (p3 >= p2 | p3 >= h)) | (p1 = 2*h + 1 & p2 <= h & p3 >= p2)"
+    name = f"cash1{L}_p"
+    gf = _game(MANIFEST[name])
+    result = prove_statement(gf, "sentence", f"$f(p1, p2, p3) <=> ({rule})", _saved(name, gf))
+    assert result["status"] == "proven", result
+    for n, d1, d2 in itertools.product(range(14), range(10), range(10)):
+        h = n // 2
+        expected = d2 >= min(d1, h) if n % 2 == 0 else (d1 <= h and d2 >= d1)
+        assert expected == (not brute.cash_player_one_wins(n, d1, d2, (1, L))), (n, d1, d2)
