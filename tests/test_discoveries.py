@@ -16,10 +16,7 @@ from nimlab.prove.games import game_formula
 from nimlab.prove.walnut import load
 
 HERE = Path(__file__).resolve().parent.parent / "docs" / "discoveries"
-MANIFEST = json.loads((HERE / "MANIFEST.json").read_text()) if (HERE / "MANIFEST.json").exists() \
-    else {}
-#: Entries whose proof takes more than a few seconds (none so far); marked slow, not skipped.
-SLOW: set[str] = set()
+MANIFEST = json.loads((HERE / "MANIFEST.json").read_text())
 
 
 def _game(entry):
@@ -74,8 +71,6 @@ def test_the_manifest_lists_every_saved_automaton():
 @pytest.mark.parametrize("name", sorted(MANIFEST),
                          ids=sorted(MANIFEST))
 def test_saved_automaton_is_proven_again(name):
-    if name in SLOW:
-        pytest.importorskip("this_module_does_not_exist", reason="slow: run with -k " + name)
     entry = MANIFEST[name]
     gf = _game(entry)
     target = _automaton(HERE / entry["file"], gf)
@@ -107,8 +102,7 @@ def cash_thm45(L: int) -> str:
             "(p2 < f & p3 < f & p2 <= p3))")
 
 
-@pytest.mark.parametrize("L", [L for L in (2, 3, 4, 5)
-                               if f"cash{''.join(map(str, range(1, L + 1)))}_p" in MANIFEST])
+@pytest.mark.parametrize("L", [2, 3, 4, 5])
 def test_cash_theorem_4_5_corrected_holds_everywhere(L):
     name = f"cash{''.join(map(str, range(1, L + 1)))}_p"
     gf = _game(MANIFEST[name])
@@ -141,8 +135,6 @@ def _needs(n: str, d: str) -> str:
 @pytest.mark.parametrize("last, status", [(4, "proven"), (3, "disproven"), (5, "disproven")])
 def test_nim14_with_cash_money_needed(last, status):
     """New: in NIM(1,4) with cash the winner needs f(5k + i) = 4k + (0, 1, 1, 2, 4)[i] dollars."""
-    if "cash14_p" not in MANIFEST:
-        pytest.fail("docs/discoveries/cash14_p.txt is missing")
     gf = _game(MANIFEST["cash14_p"])
     small = ("((i = 0 & e = 0) | (i = 1 & e = 1) | (i = 2 & e = 1) | (i = 3 & e = 2) | "
              f"(i = 4 & e = {last}))")
