@@ -7,8 +7,7 @@ marks tuples that are not positions (End-Nim rows with a zero inside).  Games wh
 the outcome only (Fibonacci Nim, NIM with cash) give ``0`` at a P-position and ``1`` elsewhere,
 with :attr:`Source.values` false so that a value above 0 is refused.
 
-The memory a box needs is known before anything is built (:func:`Source.cells`); the search
-refuses a box that would not fit.
+The search refuses a box of more positions than its budget before anything is built.
 """
 
 from __future__ import annotations
@@ -26,8 +25,6 @@ class Source:
     describe: str  # the table, in words
     build: Callable  # build(side, progress) -> np.ndarray of shape (side,) * tracks
     values: bool = True  # False: the table knows P (0) and N (1) only
-    #: bytes per position of the box the source builds internally (beyond the box itself)
-    extra: float = 0.0
 
 
 def _grid(side: int, tracks: int):
@@ -49,7 +46,7 @@ def _wythoff() -> Source:
         from nimlab import store
         import numpy as np
         return np.asarray(store.wythoff_table(side - 1, progress), dtype=np.int32)
-    return Source("the Wythoff kernel table (store)", build, extra=2)
+    return Source("the Wythoff kernel table (store)", build)
 
 
 def _sharing(tracks: int) -> Source:
@@ -61,7 +58,7 @@ def _sharing(tracks: int) -> Source:
             p = np.sort(_grid(side, 3), axis=0)
             return V[p[1] - p[0], p[2] - p[0]].astype(np.int32)
         return Source("the 3-pile Sharing Nim kernel table G(0,a,b) (store), by translation "
-                      "and order", build, extra=8)
+                      "and order", build)
     if tracks == 4:
         def build(side, progress):
             import numpy as np
@@ -70,7 +67,7 @@ def _sharing(tracks: int) -> Source:
             p = np.sort(_grid(side, 4), axis=0)
             return V[p[1] - p[0], p[2] - p[0], p[3] - p[0]].astype(np.int32)
         return Source("the 4-pile Sharing Nim kernel table G(0,x,y,z) (store), by translation "
-                      "and order", build, extra=54)
+                      "and order", build)
     raise InputError(f"discover reads Sharing Nim with 3 or 4 piles, not {tracks}")
 
 
@@ -97,7 +94,7 @@ def _end_nim(tracks: int, variant: str) -> Source:
             out[(0,) * (tracks - n) + (slice(1, None),) * n] = inner
         return out
     return Source(f"the End-Nim kernel tables ({variant}; rows of 1..{tracks} piles, store)",
-                  build, extra=4)
+                  build)
 
 
 def _subtraction(values: str) -> Source:
@@ -190,7 +187,7 @@ def _fibonacci(piles: int) -> Source:
     def build(side, progress):
         return (~fibonacci_p_box(piles, side, progress)).astype("int32")
     return Source(f"the {piles}-pile Fibonacci Nim P-positions over the box, from the rules",
-                  build, values=False, extra=8)
+                  build, values=False)
 
 
 def source(game: str, piles: int, options: dict) -> Source:
