@@ -14,6 +14,7 @@ from hypothesis import given, settings, strategies as st
 from nimlab.prove.games import game_formula
 from nimlab.prove.logic import evaluate, parse
 from nimlab.prove.procedure import run
+from nimlab.prove.refute import compositions
 
 LABELS = ("a move joins two positions of the set",
           "a position outside the set has moves but none into the set",
@@ -23,16 +24,6 @@ LABELS = ("a move joins two positions of the set",
 @pytest.fixture(autouse=True)
 def private_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("NIMLAB_CACHE", str(tmp_path / "cache"))
-
-
-def compositions(total, k):
-    """Tuples of k naturals with the given sum, lexicographically increasing."""
-    if k == 1:
-        yield (total,)
-        return
-    for first in range(total + 1):
-        for rest in compositions(total - first, k - 1):
-            yield (first,) + rest
 
 
 def brute_failures(gf, tree, p):
@@ -188,7 +179,8 @@ def test_refusals_are_one_line(tmp_path):
                  ["prove", "end-nim", "--piles", "6", "--p-positions", "p1 = 0"],
                  ["prove", "sharing", "--max-states", "10", "--p-positions",
                   SHARE.format(d='d = 0 | d in "(0|1)*1(00)*"')],
-                 ["prove", "nim", "--piles", "12", "--p-positions", "p1 = 0"],
+                 ["prove", "nim", "--piles", "12", "--p-positions",
+                  " ^ ".join(f"p{i}" for i in range(1, 12)) + " = p12"],
                  ["prove", "no.such.claim"]):
         done = subprocess.run([sys.executable, "-c", CLI, *args], capture_output=True,
                               text=True, env=env, timeout=120)

@@ -41,12 +41,17 @@ def term_strategy(names, base):
     return lin
 
 
-def atom_strategy(names, base):
-    term = term_strategy(names, base)
+def arithmetic_atoms(term):
+    """Comparisons and residues of random terms."""
     cmp_ = st.tuples(term, st.sampled_from(["=", "!=", "<", "<=", ">", ">="]), term).map(
         " ".join)
     mod = st.tuples(term, st.integers(1, 5), st.integers(0, 4), st.sampled_from(["=", "!="])).map(
         lambda p: f"({p[0]}) % {p[1]} {p[3]} {p[2]}")
+    return cmp_, mod
+
+
+def atom_strategy(names, base):
+    cmp_, mod = arithmetic_atoms(term_strategy(names, base))
     reg = st.tuples(st.sampled_from(names), st.sampled_from(REGEXES)).map(
         lambda p: f'{p[0]} in "{p[1]}"')
     pairs = st.tuples(st.permutations(names).map(lambda p: p[:2]),
@@ -55,16 +60,18 @@ def atom_strategy(names, base):
     return st.one_of(cmp_, cmp_, mod, reg, pairs)
 
 
-def formula_strategy(base, depth=2, names=VARS, fresh=("u", "w")):
+def formula_strategy(base, depth=2, names=VARS, fresh=("u", "w"), atoms=None):
+    """Random formulas of the atoms ``atoms(names, base)`` (default: this file's)."""
+    atom_strategy_ = atoms or atom_strategy
     if depth == 0 or not fresh:
-        return atom_strategy(names, base)
-    sub = formula_strategy(base, depth - 1, names, fresh)
+        return atom_strategy_(names, base)
+    sub = formula_strategy(base, depth - 1, names, fresh, atoms)
     inner_names = names + (fresh[0],)
-    inner = formula_strategy(base, depth - 1, inner_names, fresh[1:])
+    inner = formula_strategy(base, depth - 1, inner_names, fresh[1:], atoms)
     v = fresh[0]
     guard = st.sampled_from(names).map(lambda g: f"{v} <= {g} + 2")
     return st.one_of(
-        atom_strategy(names, base),
+        atom_strategy_(names, base),
         sub.map(lambda f: f"~({f})"),
         st.tuples(sub, st.sampled_from(["&", "|", "=>", "<=>"]), sub).map(
             lambda p: f"({p[0]}) {p[1]} ({p[2]})"),

@@ -74,9 +74,10 @@ def test_wythoff():
     assert check_moves(game_formula("wythoff"), tuple, box(2, 7)) == 64
 
 
-@pytest.mark.parametrize("k", [2, 3])
+@pytest.mark.parametrize("k", [2, 3, 4])
 def test_sharing(k):
-    assert check_moves(game_formula("sharing", k), tuple, box(k, 7 if k == 2 else 5)) > 0
+    assert check_moves(game_formula("sharing", k), tuple,
+                       box(k, {2: 7, 3: 5, 4: 3}[k])) > 0
 
 
 def test_graph_nim():
@@ -106,11 +107,11 @@ def test_subtraction_and_cash():
     assert check_moves(game_formula("cash", set="2,5"), tuple, box(3, 6)) == 343
 
 
-@pytest.mark.parametrize("k", [1, 2])
+@pytest.mark.parametrize("k", [1, 2, 3])
 def test_fibonacci(k):
     def from_game(position):
         piles, last = position
         return tuple(piles) + (last,)
 
-    top = 12 if k == 1 else 5
+    top = {1: 12, 2: 5, 3: 3}[k]
     assert check_moves(game_formula("fibonacci", k), from_game, box(k + 1, top)) == (top + 1) ** (k + 1)

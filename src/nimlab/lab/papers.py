@@ -70,7 +70,7 @@ def verify(*ids: str, paper: str | None = None, bound: int | None = None, prove:
 
 
 def _game_proof(game: str, piles, options: dict, base, p_positions, value, given, holds,
-                max_states, time_limit, update) -> ProofResult:
+                max_states, time_limit, update, automata=None) -> ProofResult:
     from nimlab.prove.games import game_formula
     from nimlab.prove.procedure import run
 
@@ -83,7 +83,7 @@ def _game_proof(game: str, piles, options: dict, base, p_positions, value, given
         gf.base = base
     if p_positions:
         result = run(gf, "p-positions", p_positions, max_states=max_states,
-                     time_limit=time_limit, progress=update)
+                     time_limit=time_limit, progress=update, automata=automata)
         title = f"the P-positions of {gf.describe()} are exactly {{{p_positions}}}"
     elif value:
         g, formula = value
@@ -91,26 +91,41 @@ def _game_proof(game: str, piles, options: dict, base, p_positions, value, given
             given = given.split(";")
         given_list = [t.strip() for t in (given or ()) if t.strip()]
         result = run(gf, "value", formula, value=g, given=given_list, max_states=max_states,
-                     time_limit=time_limit, progress=update)
+                     time_limit=time_limit, progress=update, automata=automata)
         title = f"the positions of value {g} of {gf.describe()} are exactly {{{formula}}}"
     else:
         result = run(gf, "sentence", holds, max_states=max_states, time_limit=time_limit,
-                     progress=update)
+                     progress=update, automata=automata)
         title = f"{{{holds}}} holds at every position of {gf.describe()}"
     return ProofResult(result, title)
+
+
+def _automata(given: Any):
+    """``automata=`` of :func:`prove`: ``None``, a mapping, or directories of saved automata."""
+    from collections.abc import Mapping
+
+    if given is None or isinstance(given, Mapping):
+        return given
+    from nimlab.prove.library import Directories
+
+    if isinstance(given, (str, Path)):
+        given = [given]
+    return Directories(list(given))
 
 
 def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] | None = None,
           given: Any = None, holds: str | None = None, piles: int | None = None,
           base: str | None = None, paper: str | None = None, list: bool = False,
           max_states: int = 200_000, time_limit: float = 600.0, progress: Any = None,
-          **options: Any) -> ProofResult | ProofReport:
+          automata: Any = None, **options: Any) -> ProofResult | ProofReport:
     """Decide a statement for ALL positions with automata (``nimlab prove``).
 
     ``prove("nim", piles=3, p_positions="p1 ^ p2 = p3")`` decides a formula about a game (one of
     ``p_positions``, ``value=(g, formula)`` with ``given``, ``holds``) and returns a
     :class:`~nimlab.results.ProofResult`; ``prove("sharing.thm2")`` or ``prove(paper="all")``
     proves registered claims (:class:`~nimlab.results.ProofReport`); ``list=True`` lists them.
+    ``automata`` resolves the atoms ``$name(...)``: a mapping ``name -> (DFA, base)`` or a list
+    of directories holding ``name.txt`` in Walnut's format (:mod:`nimlab.prove.library`).
     """
     from nimlab.prove.games import GAME_NAMES
     from nimlab.prove.registered import prove_claim, select as select_registered
@@ -120,7 +135,7 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
         if name not in ("variant", "set", "edges", "factor"):
             raise InputError(f"unknown option {name!r} for nimlab.prove; the options are: "
                              "p_positions, value, given, holds, piles, base, paper, list, "
-                             "max_states, time_limit, progress, variant, set, edges, factor")
+                             "max_states, time_limit, progress, automata, variant, set, edges, factor")
     options = {k: option_text(k, v) for k, v in options.items()}
     states, seconds = whole(max_states, "max_states", 10), time_limit
     update = progress_of(progress, "proving")
@@ -135,9 +150,11 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
             update(done, total or None)
         return _game_proof(targets[0], whole(piles, "piles", 1), options,
                            None if base is None else str(base), p_positions, value, given,
-                           holds, states, seconds, progress_of_proof)
-    if p_positions or value or holds or any(v is not None for v in options.values()):
-        raise InputError("--p-positions, --value, --holds and game options need a game first: "
+                           holds, states, seconds, progress_of_proof, _automata(automata))
+    if p_positions or value or holds or automata or \
+            any(v is not None for v in options.values()):
+        raise InputError("--p-positions, --value, --holds, --automata and game options need a "
+                         "game first: "
                          f"nimlab prove GAME ... (games: {', '.join(GAME_NAMES)})")
     if not targets and not paper and not list:
         raise InputError("give a game (nimlab prove nim --piles 3 --p-positions FORMULA), claim "

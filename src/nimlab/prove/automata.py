@@ -184,8 +184,73 @@ def trim(dfa: DFA) -> DFA:
 
 
 def minimize(dfa: DFA, limits: Limits = UNLIMITED) -> DFA:
-    """The minimal DFA of the same language (Moore refinement on the reachable part)."""
+    """The minimal DFA of the same language (Moore refinement on the reachable part).
+
+    Each round gives every state a 64-bit hash of the classes of its successors and splits the
+    classes by (class, hash): whole-array NumPy work, no sorting of rows.  A hash collision can
+    only keep apart-worthy states together, so the final partition is checked to be a congruence
+    (every member of a class goes, letter by letter, to the classes its representative goes to);
+    if it is not, the exact refinement on whole rows is run instead.
+    """
     dfa = trim(dfa)
+    classes = _refine_hashed(dfa, limits)
+    if classes is None:
+        classes = _refine_exact(dfa, limits)
+    count = int(classes.max()) + 1 if dfa.n else 0
+    # renumber so that the class of the initial state is 0
+    order = np.arange(count, dtype=np.int64)
+    start_class = int(classes[0])
+    order[start_class], order[0] = 0, start_class
+    rep = np.zeros(count, dtype=np.int64)
+    rep[order[classes]] = np.arange(dfa.n)
+    trans = order[classes[dfa.trans[rep]]].astype(np.int32)
+    accept = dfa.accept[rep]
+    return limits.record(DFA(dfa.vars, trans, accept))
+
+
+_RANDOM = np.random.default_rng(20261125)
+
+
+def _split(classes: np.ndarray, key: np.ndarray) -> tuple[np.ndarray, int]:
+    """Classes refined by ``key`` (numbered by first appearance in sorted order)."""
+    order = np.lexsort((key, classes))
+    c, k = classes[order], key[order]
+    new_group = np.ones(len(order), dtype=bool)
+    new_group[1:] = (c[1:] != c[:-1]) | (k[1:] != k[:-1])
+    ids = np.cumsum(new_group) - 1
+    out = np.empty_like(ids)
+    out[order] = ids
+    return out, int(ids[-1]) + 1
+
+
+def _refine_hashed(dfa: DFA, limits: Limits) -> np.ndarray | None:
+    n = dfa.n
+    classes, count = _split(np.zeros(n, dtype=np.int64), dfa.accept.astype(np.int64))
+    weights = _RANDOM.integers(1, 2**63 - 1, size=dfa.trans.shape[1], dtype=np.int64) | 1
+    salt = _RANDOM.integers(1, 2**63 - 1, size=n + 1, dtype=np.int64)
+    trans = dfa.trans
+    with np.errstate(over="ignore"):
+        while True:
+            limits.check(n, "minimisation")
+            # a hash of the successors' classes, letter by letter
+            salted = salt[classes]
+            key = np.zeros(n, dtype=np.int64)
+            for j in range(0, trans.shape[1], 32):  # in column blocks: temporaries stay small
+                key += salted[trans[:, j:j + 32]] @ weights[j:j + 32]
+            new, new_count = _split(classes, key)
+            classes = new
+            if new_count == count:
+                break
+            count = new_count
+    # check: a congruence for the transitions (acceptance is refined from the first split)
+    rep = np.zeros(count, dtype=np.int64)
+    rep[classes] = np.arange(n)
+    if not (classes[trans] == classes[trans[rep[classes]]]).all():
+        return None
+    return classes
+
+
+def _refine_exact(dfa: DFA, limits: Limits) -> np.ndarray:
     classes = dfa.accept.astype(np.int64)
     count = len(np.unique(classes))
     while True:
@@ -198,15 +263,7 @@ def minimize(dfa: DFA, limits: Limits = UNLIMITED) -> DFA:
         if new_count == count:
             break
         count = new_count
-    # renumber so that the class of the initial state is 0
-    order = np.arange(count, dtype=np.int64)
-    start_class = int(classes[0])
-    order[start_class], order[0] = 0, start_class
-    rep = np.zeros(count, dtype=np.int64)
-    rep[order[classes]] = np.arange(dfa.n)
-    trans = order[classes[dfa.trans[rep]]].astype(np.int32)
-    accept = dfa.accept[rep]
-    return limits.record(DFA(dfa.vars, trans, accept))
+    return classes
 
 
 def complement(dfa: DFA) -> DFA:
@@ -215,6 +272,17 @@ def complement(dfa: DFA) -> DFA:
 
 def constant(value: bool) -> DFA:
     return DFA((), np.zeros((1, 1), dtype=np.int32), np.array([value]))
+
+
+def rename(dfa: DFA, mapping: dict[str, str]) -> DFA:
+    """The same automaton with track ``v`` renamed ``mapping[v]`` (tracks re-sorted)."""
+    new = [mapping.get(v, v) for v in dfa.vars]
+    if len(set(new)) != len(new):
+        raise ValueError("a renaming must keep the tracks apart")
+    ordered = tuple(sorted(new))
+    if tuple(new) == ordered:
+        return DFA(ordered, dfa.trans, dfa.accept)
+    return DFA(ordered, dfa.trans[:, letter_map(ordered, tuple(new))], dfa.accept)
 
 
 def extend(dfa: DFA, names: tuple[str, ...]) -> DFA:
@@ -234,6 +302,10 @@ OPS = {
 }
 
 
+#: Products of at most this many state pairs mark visited pairs in a dense array.
+DENSE_PAIRS = 1 << 24
+
+
 def product(a: DFA, b: DFA, op: str, limits: Limits = UNLIMITED) -> DFA:
     """The Boolean combination ``op`` (and, or, iff, implies) of two automata."""
     union = tuple(sorted(set(a.vars) | set(b.vars)))
@@ -241,22 +313,67 @@ def product(a: DFA, b: DFA, op: str, limits: Limits = UNLIMITED) -> DFA:
     ta = a.trans[:, letter_map(union, a.vars)].astype(np.int64)
     tb = b.trans[:, letter_map(union, b.vars)].astype(np.int64)
     nb = b.n
-    seen = np.array([0], dtype=np.int64)
-    frontier = seen
-    while frontier.size:
-        nxt = np.unique(ta[frontier // nb] * nb + tb[frontier % nb])
-        fresh = np.setdiff1d(nxt, seen, assume_unique=True)
-        seen = np.union1d(seen, fresh)
-        limits.check(seen.size, "product")
-        frontier = fresh
-    codes = seen  # sorted; code 0 (the pair of initial states) comes first
-    trans = np.searchsorted(codes, ta[codes // nb] * nb + tb[codes % nb]).astype(np.int32)
+    if a.n * nb <= DENSE_PAIRS:  # breadth-first with a dense visited array
+        visited = np.zeros(a.n * nb, dtype=bool)
+        visited[0] = True
+        frontier = np.array([0], dtype=np.int64)
+        count = 1
+        while frontier.size:
+            nxt = (ta[frontier // nb] * nb + tb[frontier % nb]).ravel()
+            nxt = nxt[~visited[nxt]]
+            visited[nxt] = True
+            frontier = np.unique(nxt)
+            count += frontier.size
+            limits.check(count, "product")
+        codes = np.flatnonzero(visited)
+        index = np.zeros(a.n * nb, dtype=np.int32)
+        index[codes] = np.arange(codes.size, dtype=np.int32)
+        trans = index[ta[codes // nb] * nb + tb[codes % nb]]
+    else:
+        seen = np.array([0], dtype=np.int64)
+        frontier = seen
+        while frontier.size:
+            nxt = np.unique(ta[frontier // nb] * nb + tb[frontier % nb])
+            fresh = np.setdiff1d(nxt, seen, assume_unique=True)
+            seen = np.union1d(seen, fresh)
+            limits.check(seen.size, "product")
+            frontier = fresh
+        codes = seen  # sorted; code 0 (the pair of initial states) comes first
+        trans = np.searchsorted(codes, ta[codes // nb] * nb + tb[codes % nb]).astype(np.int32)
     accept = OPS[op](a.accept[codes // nb], b.accept[codes % nb])
     return minimize(DFA(union, trans, np.asarray(accept, dtype=bool)), limits)
 
 
+def unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.unique(rows, axis=0, return_inverse=True)`` (in some order of the distinct rows),
+    by a 64-bit hash of each row; a collision is detected and the exact method used."""
+    if rows.shape[1] == 0 or rows.shape[0] == 0:
+        return np.unique(rows, axis=0, return_inverse=True)
+    weights = _RANDOM.integers(1, 2**63 - 1, size=rows.shape[1], dtype=np.int64) | 1
+    with np.errstate(over="ignore"):
+        key = (rows.astype(np.int64) * weights[None, :]).sum(axis=1)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    if (rows == rows[first[inverse]]).all():
+        return rows[first], inverse
+    _, inverse = np.unique(rows, axis=0, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    first = np.zeros(int(inverse.max()) + 1, dtype=np.int64)
+    first[inverse[::-1]] = np.arange(len(inverse))[::-1]
+    return rows[first], inverse
+
+
+#: Most target entries one batch of the subset construction handles at once.
+BATCH = 1 << 22
+
+
 def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
-    """``E name. dfa``: drop the track ``name`` (determinised and minimised)."""
+    """``E name. dfa``: drop the track ``name`` (determinised and minimised).
+
+    The subset construction runs breadth first, a layer of subsets at a time (in batches):
+    the targets of every (subset, letter) are gathered, sorted and deduplicated as rows of one
+    array, and each distinct row is looked up once by its bytes.
+    """
     if name not in dfa.vars:
         return dfa
     keep = tuple(v for v in dfa.vars if v != name)
@@ -278,42 +395,51 @@ def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
         start[nxt] = True
         frontier = nxt
     L = old.shape[0]
-    moves = dfa.trans[:, old.reshape(-1)].reshape(n, L, 2)  # moves[q, letter, digit]
+    # moves[q, letter, digit]; a sentinel row n (no state) pads short subsets
+    moves = np.full((n + 1, L, 2), n, dtype=np.int32)
+    moves[:n] = dfa.trans[:, old.reshape(-1)].reshape(n, L, 2)
     first = np.flatnonzero(start).astype(np.int32)
     keys = {first.tobytes(): 0}
     subsets = [first]
-    rows: list[np.ndarray] = []
-    i = 0
-    while i < len(subsets):
-        members = subsets[i]
-        # the targets of each letter, sorted, duplicates pushed to the end as n
-        tg = moves[members].transpose(1, 0, 2).reshape(L, -1)
-        tg = np.sort(tg, axis=1)
-        if tg.shape[1] > 1:
-            dup = np.zeros_like(tg, dtype=bool)
-            dup[:, 1:] = tg[:, 1:] == tg[:, :-1]
-            tg = np.where(dup, n, tg)
-            tg = np.sort(tg, axis=1)
-            counts = (tg < n).sum(axis=1)
-            tg = tg[:, :int(counts.max())]
-        uniq, inverse = np.unique(tg, axis=0, return_inverse=True)
-        ids = np.empty(len(uniq), dtype=np.int32)
-        for k, row in enumerate(uniq):
-            members_k = row[row < n].astype(np.int32)
-            key = members_k.tobytes()
-            found = keys.get(key)
-            if found is None:
-                found = len(subsets)
-                keys[key] = found
-                subsets.append(members_k)
-            ids[k] = found
-        rows.append(ids[inverse.reshape(-1)])
-        i += 1
-        if i % 64 == 0 or len(subsets) > limits.max_states:
+    rows: dict[int, np.ndarray] = {}
+    layer = [0]
+    while layer:
+        upcoming: list[int] = []
+        width = max(len(subsets[i]) for i in layer)
+        chunk = max(1, BATCH // max(1, width * L * 2))
+        for c in range(0, len(layer), chunk):
+            part = layer[c:c + chunk]
+            members = np.full((len(part), width), n, dtype=np.int32)
+            for r, i in enumerate(part):
+                members[r, :len(subsets[i])] = subsets[i]
+            tg = moves[members].transpose(0, 2, 1, 3).reshape(len(part) * L, width * 2)
+            tg.sort(axis=1)
+            if tg.shape[1] > 1:
+                dup = np.zeros(tg.shape, dtype=bool)
+                dup[:, 1:] = tg[:, 1:] == tg[:, :-1]
+                tg[dup] = n
+                tg.sort(axis=1)
+                tg = tg[:, :max(1, int((tg < n).sum(axis=1).max()))]
+            uniq, inverse = unique_rows(tg)
+            ids = np.empty(len(uniq), dtype=np.int32)
+            for k, row in enumerate(uniq):
+                members_k = row[row < n]
+                key = members_k.tobytes()
+                found = keys.get(key)
+                if found is None:
+                    found = len(subsets)
+                    keys[key] = found
+                    subsets.append(members_k)
+                    upcoming.append(found)
+                ids[k] = found
+            table = ids[inverse.reshape(-1)].reshape(len(part), L)
+            for r, i in enumerate(part):
+                rows[i] = table[r]
             limits.check(len(subsets), "subset construction")
-    trans = np.array(rows, dtype=np.int32).reshape(len(subsets), L)
+        layer = upcoming
+    trans = np.array([rows[i] for i in range(len(subsets))], dtype=np.int32)
     accept = np.array([dfa.accept[s].any() for s in subsets], dtype=bool)
-    return minimize(DFA(keep, trans, accept), limits)
+    return minimize(DFA(keep, trans.reshape(len(subsets), L), accept), limits)
 
 
 # ------------------------------------------------------------------ searches
@@ -358,3 +484,61 @@ def min_single(dfa: DFA, base: str) -> int | None:
                 digits.append(str(d))
                 break
     return decode("".join(digits), base)
+
+
+def min_tuple(dfa: DFA, names: tuple[str, ...], base: str) -> tuple[int, ...] | None:
+    """The accepted tuple over ``names`` of least sum, then lexicographically least (None if the
+    language is empty; raises ValueError past 60 digits).
+
+    ``dfa`` must accept with every number of leading zeros and (Fibonacci) only valid words.
+    The least tuple has at most m digits, m = the shortest accepted length plus a few (its
+    numbers are below the sum of any accepted tuple), so a backward dynamic programme over
+    words of length m finds it: ``best[i][q]`` is the least vector (sum, n1, ..., nk) that i more
+    digits can add from state q to reach acceptance.  Vectors add digit by digit and their
+    lexicographic order is compatible with addition, so the minimum of the sums is the sum of
+    minima; the choices are kept per (i, q) and followed forward.
+    """
+    length = shortest_accepted_length(dfa)
+    if length is None:
+        return None
+    k = len(names)
+    m = length + 2 * max(k, 1).bit_length() + 2
+    if m > 60:
+        raise ValueError("too many digits for the dynamic programme")
+    cols = [dfa.vars.index(v) for v in names]
+    digits = letter_digits(len(dfa.vars))
+    vec = np.zeros((dfa.letters, k + 1), dtype=np.int64)
+    for i, c in enumerate(cols):
+        vec[:, i + 1] = digits[:, c]
+    vec[:, 0] = vec[:, 1:].sum(axis=1)
+    weights = [1 << j for j in range(m)] if base == "2" else fib_weights(m)
+    big = np.int64(1) << 62
+    best = np.zeros((dfa.n, k + 1), dtype=np.int64)
+    best[~dfa.accept, 0] = big
+    choices = []
+    for i in range(1, m + 1):
+        w = weights[i - 1]
+        new = np.full((dfa.n, k + 1), big, dtype=np.int64)
+        pick = np.zeros(dfa.n, dtype=np.int32)
+        for a in range(dfa.letters):
+            nxt = best[dfa.trans[:, a]]
+            cand = nxt + w * vec[a][None, :]
+            cand[nxt[:, 0] >= big] = big
+            less = np.zeros(dfa.n, dtype=bool)
+            equal = np.ones(dfa.n, dtype=bool)
+            for j in range(k + 1):
+                less |= equal & (cand[:, j] < new[:, j])
+                equal &= cand[:, j] == new[:, j]
+            new[less] = cand[less]
+            pick[less] = a
+        best = new
+        choices.append(pick)
+    if best[0, 0] >= big:
+        return None
+    state, words = 0, [[] for _ in names]
+    for i in range(m, 0, -1):
+        a = int(choices[i - 1][state])
+        for t, c in enumerate(cols):
+            words[t].append(str((a >> c) & 1))
+        state = int(dfa.trans[state, a])
+    return tuple(decode("".join(w), base) for w in words)

@@ -147,8 +147,8 @@ def fibonacci(k: int, factor: str | int | None = None) -> GameFormula:
     if factor not in (None, 2, "2"):
         raise InputError(f"nimlab proves Fibonacci Nim claims for the factor 2 only, not "
                          f"{factor}: drop --factor")
-    if k not in (1, 2):
-        raise InputError(f"nimlab proves Fibonacci Nim claims for 1 or 2 piles, not {k}")
+    if k not in (1, 2, 3):
+        raise InputError(f"nimlab proves Fibonacci Nim statements for 1 to 3 piles, not {k}")
     names = _piles(k) + ("x",)
     moves = [f"q{i} + y = p{i} & y > 0 & {_same_except(k, {i})} & "
              f"((x = 0 & q{i} > 0) | (x > 0 & y <= 2*x))" for i in range(1, k + 1)]

@@ -26,13 +26,14 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from typing import Any
+from typing import Any, Mapping
 
 from nimlab.errors import InputError
 from nimlab.progress import Progress, quiet
 from nimlab.prove import automata as am
 from nimlab.prove.games import GameFormula
 from nimlab.prove.logic import Compiler, FormulaError, free_vars, linear_dfa, parse
+from nimlab.prove.syntax import automaton_names
 
 #: Changes whenever a change of the procedure could change an answer; part of a record's key.
 PROCEDURE_VERSION = "prove-1"
@@ -51,6 +52,21 @@ def rename(node, mapping: dict[str, str]):
     if kind == "in":
         return ("in", tuple(mapping.get(v, v) for v in node[1]), node[2])
     return (kind,) + tuple(rename(c, mapping) if isinstance(c, tuple) else c for c in node[1:])
+
+
+def substitute(node, values: dict[str, int]):
+    """The tree with the free variables of ``values`` replaced by numbers in terms (``in``
+    atoms keep their variables: pin them with equations)."""
+    kind = node[0]
+    if kind in ("E", "A"):
+        inner = {k: v for k, v in values.items() if k != node[1]}
+        return (kind, node[1], substitute(node[2], inner))
+    if kind == "var":
+        return ("num", values[node[1]]) if node[1] in values else node
+    if kind == "in":
+        return node
+    return (kind,) + tuple(substitute(c, values) if isinstance(c, tuple) else c
+                           for c in node[1:])
 
 
 def conj(*parts):
@@ -83,12 +99,15 @@ class Prover:
     """The formulas of one game, compiled on demand with one budget."""
 
     def __init__(self, game: GameFormula, max_states: int = 200_000, time_limit: float = 600.0,
-                 progress: Progress = quiet):
+                 progress: Progress = quiet,
+                 automata: Mapping[str, tuple[am.DFA, str]] | None = None,
+                 refute: bool = True):
         self.game = game
         self.progress = progress
         self.limits = am.Limits(max_states=max_states, time_limit=time_limit)
         self.limits.tick = lambda built: progress(built, 0) if built % 16 == 0 else None
-        self.compiler = Compiler(game.base, self.limits)
+        self.compiler = Compiler(game.base, self.limits, automata)
+        self.refute = refute
         self.names = game.names
         self.q = game.next_names
         self.r = tuple(n + "'" for n in self.q)
@@ -100,6 +119,17 @@ class Prover:
         self.sizes: dict[str, int] = {}
 
     # ----------------------------------------------------------- formulas
+    def automaton_digests(self, texts: list[str]) -> dict[str, str]:
+        """Content hashes of the saved automata the texts use (a parse error waits for read)."""
+        names: set[str] = set()
+        for text in texts:
+            if "$" in text:
+                try:
+                    names |= automaton_names(parse(text.replace("MOVE", "true")))
+                except FormulaError:
+                    continue
+        return {name: self.compiler.library.digest(name) for name in sorted(names)}
+
     def read(self, text: str, what: str = "formula"):
         if "MOVE" in text:
             # MOVE: the move relation from (p1, ..) to (q1, ..) (y for x), bound by the formula
@@ -150,6 +180,10 @@ class Prover:
         if dfa.is_empty():
             return None
         base = self.game.base
+        try:
+            return am.min_tuple(dfa, names, base)
+        except ValueError:  # past 60 digits: by projections onto a sum track
+            pass
         total = "#sum"
         summed = am.product(dfa, linear_dfa({**{n: 1 for n in names}, total: -1}, 0, "eq", base,
                                             0, self.limits), "and", self.limits)
@@ -175,27 +209,73 @@ class Prover:
                                self.limits)
         return tuple(values)
 
+    def at(self, position: tuple) -> dict[str, int]:
+        return dict(zip(self.names, position))
+
+    def fix(self, position: tuple):
+        return conj(*[("cmp", "=", ("var", n), ("num", v)) for n, v in zip(self.names,
+                                                                           position)])
+
+    def holds_at(self, position: tuple, tree) -> bool:
+        """Whether ``tree`` (over the position variables) holds at ``position``, by automata
+        on the tree with the position's numbers substituted."""
+        dfa = self.compile(conj(self.fix(position), substitute(tree, self.at(position))))
+        return not dfa.is_empty()
+
     def witness(self, position: tuple, tree_over_next) -> tuple | None:
         """The least next position q with M(position, q) & tree(q)."""
-        fix = conj(*[("cmp", "=", ("var", n), ("num", v)) for n, v in zip(self.names,
-                                                                           position)])
-        dfa = self.compile(conj(fix, self.move, tree_over_next))
+        dfa = self.compile(conj(self.fix(position), substitute(self.move, self.at(position)),
+                                tree_over_next))
         for n in self.names:
             dfa = self.compiler.exists(n, dfa)
         return self.smallest(dfa, self.q)
 
     # ----------------------------------------------------------- proofs
-    def decide(self, conditions: list[tuple[str, Any, Any]]) -> dict:
-        """Each condition: (name, tree of its counterexamples, tree for a witness move or None)."""
+    def box_search(self, conditions, kind: str, sets: dict):
+        """The smallest counterexample found on a box and confirmed by automata, or None."""
+        from nimlab.prove.refute import BoxSearch, checks_for
+
+        search = BoxSearch(self, self.limits.time_limit)
+        found = search.first(checks_for(kind, search, [c[0] for c in conditions], sets))
+        if found is None:
+            return None
+        where, labels, move = found
+        by_label = {c[0]: c for c in conditions}
+        for label in labels:  # each failing condition, confirmed at the position by automata
+            if not self.holds_at(where, conj(self.domain, by_label[label][1])):
+                return None
+        if move is not None:
+            label = next(lb for lb in labels if by_label[lb][2] is not None)
+            if not self.holds_at(where, exists(self.q, conj(
+                    self.move, self.at_next(self.fix(move)), by_label[label][2]))):
+                return None
+        return [(where, label, by_label[label][2], move if k == 0 else None)
+                for k, label in enumerate(labels)]
+
+    def decide(self, conditions: list[tuple[str, Any, Any]], kind: str = "",
+               sets: dict | None = None, first: list | None = None) -> dict:
+        """Each condition: (name, tree of its counterexamples, tree for a witness move or None).
+
+        With ``kind`` and ``sets`` (the trees of the statement), a box search looks for the
+        smallest counterexample first (:mod:`nimlab.prove.refute`)."""
         started = time.monotonic()
-        failures = []
-        for k, (label, bad, witness_tree) in enumerate(conditions):
-            self.progress(k, len(conditions))
-            dfa = self.restrict(self.compile(conj(self.domain, bad), f"condition {k + 1}"))
-            if dfa.is_empty():
-                continue
-            where = self.smallest(dfa)
-            failures.append((where, label, witness_tree))
+        failures = None
+        statement = free_vars(conj(*[t for v in (sets or {}).values()
+                                     for t in (v if isinstance(v, list) else [v])] or [("true",)]))
+        if self.refute and kind and set(self.names) & statement:
+            failures = self.box_search(conditions, kind, sets or {})
+        found_by = "box search" if failures else "automata"
+        if not failures:
+            for tree, label in first or ():
+                self.compile(tree, label)
+            failures = []
+            for k, (label, bad, witness_tree) in enumerate(conditions):
+                self.progress(k, len(conditions))
+                dfa = self.restrict(self.compile(conj(self.domain, bad), f"condition {k + 1}"))
+                if dfa.is_empty():
+                    continue
+                where = self.smallest(dfa)
+                failures.append((where, label, witness_tree, None))
         self.progress(len(conditions), len(conditions))
         result: dict[str, Any] = {"game": self.game.describe(), "variables": list(self.names),
                                   "base": self.game.base}
@@ -208,13 +288,14 @@ class Prover:
                                        "conditions": [f[1] for f in failing]}
             for f in failing:
                 if f[2] is not None:
-                    move = self.witness(order, f[2])
+                    move = f[3] if f[3] is not None else self.witness(order, f[2])
                     if move is not None:
                         example["move_to"] = list(move)
                         break
             if self.game.note:
                 example["note"] = self.game.note
             result.update(status="disproven", counterexample=example)
+        result["found_by"] = found_by if failures else "automata"
         result["sizes"] = dict(self.sizes, largest=self.limits.largest,
                                automata=self.limits.built)
         result["seconds"] = round(time.monotonic() - self.limits.started, 3)
@@ -224,7 +305,6 @@ class Prover:
     def p_positions(self, text: str) -> dict:
         P = self.read(text)
         self.compile(P, "formula")
-        self.compile(self.move, "move")
         into = self.move_into(P)
         conditions = [
             ("a move joins two positions of the set", conj(P, into), self.at_next(P)),
@@ -233,7 +313,7 @@ class Prover:
             ("a terminal position (no move) is outside the set",
              conj(neg(P), neg(self.has_move())), None),
         ]
-        return self.decide(conditions)
+        return self.decide(conditions, "p-positions", {"formula": P}, [(self.move, "move")])
 
     def value(self, g: int, text: str, given: list[str]) -> dict:
         if g < 1:
@@ -253,18 +333,20 @@ class Prover:
             conditions.append((f"the set meets the given value-{j} set", conj(V, G), None))
         conditions.append(("a position of none of the values 0..G has no move into the set",
                            conj(neg(V), neg(disj(lower)), neg(into)), None))
-        return self.decide(conditions)
+        return self.decide(conditions, "value", {"formula": V, "given": lower})
 
     def sentence(self, text: str) -> dict:
         F = self.read(text)
-        return self.decide([("the statement is false here", neg(F), None)])
+        return self.decide([("the statement is false here", neg(F), None)], "sentence",
+                           {"formula": F})
 
     def p_subset(self, text: str) -> dict:
         S = self.read(text)
         answer = exists(self.r, conj(self.move_qr, self.at_next2(S)))
         bad_move = conj(self.move, neg(answer))
         return self.decide([("a move from the set cannot be answered by a move back into it",
-                             conj(S, exists(self.q, bad_move)), neg(answer))])
+                             conj(S, exists(self.q, bad_move)), neg(answer))], "p-subset",
+                           {"formula": S})
 
     def n_set(self, text: str, target: str) -> dict:
         S = self.read(text)
@@ -274,19 +356,27 @@ class Prover:
             ("a position of the set has no move into the target set",
              conj(S, neg(self.move_into(T))), None),
             ("a move from the target set cannot be answered by a move back into it",
-             conj(T, exists(self.q, conj(self.move, neg(answer)))), neg(answer))])
+             conj(T, exists(self.q, conj(self.move, neg(answer)))), neg(answer))], "n-set",
+            {"formula": S, "target": T})
 
     def independent(self, text: str) -> dict:
         S = self.read(text)
         return self.decide([("a move joins two positions of the set",
-                             conj(S, self.move_into(S)), self.at_next(S))])
+                             conj(S, self.move_into(S)), self.at_next(S))], "independent",
+                           {"formula": S})
 
 
 def run(game: GameFormula, kind: str, formula: str, *, value: int = 0,
         given: list[str] | None = None, target: str | None = None, max_states: int = 200_000,
-        time_limit: float = 600.0, progress: Progress = quiet, store: bool = True) -> dict:
-    """Decide one statement about ``game``; the answer is a JSON-ready dict."""
-    prover = Prover(game, max_states, time_limit, progress)
+        time_limit: float = 600.0, progress: Progress = quiet, store: bool = True,
+        automata: Mapping[str, tuple[am.DFA, str]] | None = None, refute: bool = True) -> dict:
+    """Decide one statement about ``game``; the answer is a JSON-ready dict.
+
+    ``automata``: saved automata for ``$name(...)`` atoms (see :mod:`nimlab.prove.library`).
+    ``refute``: look for a counterexample on a small box first (:mod:`nimlab.prove.refute`).
+    """
+    prover = Prover(game, max_states, time_limit, progress, automata, refute)
+    digests = prover.automaton_digests([formula, *(given or []), target or ""])
     if kind == "p-positions":
         result = prover.p_positions(formula)
     elif kind == "value":
@@ -306,15 +396,21 @@ def run(game: GameFormula, kind: str, formula: str, *, value: int = 0,
               **({"target": target} if kind == "n-set" else {}), **result,
               "procedure": PROCEDURE_VERSION}
     if store:
-        save_record(record_key(game, kind, formula, value, given, target), result)
+        save_record(record_key(game, kind, formula, value, given, target, digests), result)
     return result
 
 
 # ------------------------------------------------------------------ the record store
 def record_key(game: GameFormula, kind: str, formula: str, value: int = 0,
-               given: list[str] | None = None, target: str | None = None) -> str:
-    text = json.dumps([PROCEDURE_VERSION, game.describe(), game.move, game.domain, kind,
-                       formula, value, list(given or []), target], sort_keys=True)
+               given: list[str] | None = None, target: str | None = None,
+               automata: dict[str, str] | None = None) -> str:
+    """The key of a proof record; ``automata``: name -> content hash of each saved automaton
+    the statement uses (a changed automaton gets a new key)."""
+    parts = [PROCEDURE_VERSION, game.describe(), game.move, game.domain, kind, formula, value,
+             list(given or []), target]
+    if automata:
+        parts.append(sorted(automata.items()))
+    text = json.dumps(parts, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 

@@ -12,10 +12,15 @@ from nimlab.lab.papers import prove
 from nimlab.results.claims import ProofReport
 
 LANGUAGE = """Formulas: variables are lowercase names; the position is p1,p2,... (and x, the
-previous removal, in fibonacci). Terms: numbers, variables, +, 3*x, ^ (xor, base 2). Atoms:
-= != < <= > >=, t % m = r, v in "REGEX" (digits of v, leading zeros allowed; | * + ? ( ) .),
-(u, v) in "[10][01]*" (digits side by side). Connectives ~ & | => <=>, quantifiers E v. / A v.
-(E u, v. f), parentheses. MOVE: the move relation from p1,p2,... to q1,q2,... (y for x)."""
+previous removal, in fibonacci). Terms: numbers, variables, +, x - y (defined where x >= y: an
+atom with an undefined subtraction is false), 3*x, ^ (xor, base 2). Atoms: = != < <= > >=,
+t % m = r, v in "REGEX" (digits of v, leading zeros allowed; | * + ? ( ) .), (u, v) in
+"[10][01]*" (digits side by side), $name(t1, ..., tk): the saved automaton name.txt (Walnut's
+format; found in the --automata directories, $NIMLAB_AUTOMATA, then the current directory),
+its i-th track reading ti. Connectives ~ & | => <=>, quantifiers E v. / A v. (E u, v. f),
+parentheses (at most 200 levels deep). MOVE: the move relation from p1,p2,... to q1,q2,...
+(y for x). A false statement is first looked for on small positions, and the smallest
+counterexample is confirmed by automata; proven comes from the automata only."""
 
 
 def _print_result(result: dict, title: str) -> None:
@@ -33,6 +38,8 @@ def _print_result(result: dict, title: str) -> None:
                              f"{'; '.join(ex['conditions'])}{move}"))
         if ex.get("note"):
             console.print(escape(f"  ({ex['note']})"))
+        if result.get("found_by") == "box search":
+            console.print("  (found among the small positions, confirmed there by automata)")
     console.print(escape(f"  automata (states): {size_text}; largest {sizes.get('largest')}, "
                          f"{sizes.get('automata')} built; {result['seconds']:.2f} s"))
 
@@ -77,6 +84,11 @@ def _print_claims(found: ProofReport) -> None:
               help="With --value G: the sets of values 0..G-1, separated by ';'.")
 @click.option("--holds", default=None, metavar="FORMULA",
               help="Decide whether FORMULA holds at every position.")
+@click.option("--automata", "automata_dirs", multiple=True, metavar="DIR",
+              type=click.Path(file_okay=False),
+              help="A directory of saved automata NAME.txt (Walnut's format) for $NAME(...) "
+                   "atoms; repeatable, searched before $NIMLAB_AUTOMATA and the current "
+                   "directory.")
 @click.option("--paper", default=None, metavar="PAPER",
               help="Prove the registered claims of a paper (sharing, end-nim, fibonacci, cash, "
                    "all).")
@@ -87,12 +99,14 @@ def _print_claims(found: ProofReport) -> None:
               help="Refuse rather than run longer (seconds).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def command(targets, piles, variant, subtraction_set, edges, factor, base, p_positions, value,
-            given, holds, paper, listing, max_states, time_limit, as_json) -> None:
+            given, holds, automata_dirs, paper, listing, max_states, time_limit,
+            as_json) -> None:
     """Prove or disprove a statement about a game for ALL positions (automata over the digits).
 
     \b
     nimlab prove nim --piles 3 --p-positions "p1 ^ p2 = p3"
     nimlab prove sharing --p-positions 'E d. (d = 0 | d in "(0|1)*1(00)*") & ...'
+    nimlab prove nim --piles 3 --automata DIR --holds '$bouton(p1, p2, p3) <=> p1 ^ p2 = p3'
     nimlab prove sharing.thm2 fib.thm3.1.1        # registered claims, by id or prefix
     nimlab prove --paper all --json
     """
@@ -100,7 +114,8 @@ def command(targets, piles, variant, subtraction_set, edges, factor, base, p_pos
         found = prove(*targets, p_positions=p_positions, value=value, given=given, holds=holds,
                       piles=piles, base=base, paper=paper, list=listing, max_states=max_states,
                       time_limit=time_limit, progress=update, variant=variant,
-                      set=subtraction_set, edges=edges, factor=factor)
+                      set=subtraction_set, edges=edges, factor=factor,
+                      automata=automata_dirs or None)
     if as_json:
         emit_json(found.to_json())
     elif isinstance(found, ProofReport):

@@ -1,0 +1,125 @@
+"""``nimlab discover``: find the rule of a game's positions as an automaton, and prove it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+
+from nimlab.cli.common import console, emit_json, progress_bar
+from nimlab.errors import InputError
+
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
+
+
+def _out_paths(out: str, value: int | None) -> tuple[Path, list[Path]]:
+    from nimlab.fileio import check_target
+
+    path = check_target(out, (".txt",), "automaton file")
+    if not NAME.match(path.stem):
+        raise InputError(f"cannot write {path.name}: the automaton's name (the file name without "
+                         ".txt) must be letters, digits and _ (it is the atom $name in formulas)")
+    lower = [path.with_name(f"{path.stem}_v{g}.txt") for g in range(value or 0)]
+    return path, lower
+
+
+def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> str:
+    """The `nimlab prove` command that proves the written automata again."""
+    import shlex
+
+    words = ["nimlab", "prove", game]
+    for flag, val in (("--piles", piles), ("--variant", variant), ("--set", subtraction_set),
+                      ("--base", base)):
+        if val is not None:
+            words += [flag, str(val)]
+    words += ["--automata", str(path.parent)]
+    if found.target == "p-positions":
+        words += ["--p-positions", found.formula]
+    else:
+        words += ["--value", found.target.split()[1], found.formula]
+        words += ["--given", "; ".join(f"${n}({', '.join(found.variables)})"
+                                       for n, _ in found.given)]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+@click.command("discover")
+@click.argument("game", metavar="GAME")
+@click.option("--piles", type=click.IntRange(min=1), default=None,
+              help="Number of piles (nim, sharing, end-nim, fibonacci).")
+@click.option("--variant", default=None, metavar="VALUE", help="end-nim: normal, misere, loop.")
+@click.option("--set", "subtraction_set", default=None, metavar="VALUE",
+              help="subtraction, cash: the subtraction set a1,...,ak.")
+@click.option("--value", type=int, default=None, metavar="G",
+              help="Discover the positions of value G (the smaller values are found first).")
+@click.option("--p-positions", "p_positions", is_flag=True, help="Discover the P-positions.")
+@click.option("--base", type=click.Choice(["2", "fib"]), default=None,
+              help="Numeration the automaton reads (default: fib for fibonacci, else 2).")
+@click.option("--max-digits", type=int, default=None, metavar="L",
+              help="Largest box: numbers of at most L digits (default: as memory allows).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=120.0, show_default=True,
+              metavar="SECONDS", help="Answer none rather than search longer.")
+@click.option("--max-states", type=click.IntRange(min=1), default=2000, show_default=True,
+              help="Largest automaton to conjecture.")
+@click.option("--out", default=None, metavar="FILE.txt",
+              help="Write the automaton in Walnut's format (smaller values beside it as "
+                   "FILE_v0.txt, ...); its name is the atom $FILE in formulas.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def command(game, piles, variant, subtraction_set, value, p_positions, base, max_digits,
+            time_limit, max_states, out, as_json) -> None:
+    """Find which positions have value G (or are P-positions), as an automaton read on the
+    digits of the piles, then PROVE it for all positions.
+
+    \b
+    nimlab discover nim --piles 3 --value 0 --out bouton.txt
+    nimlab discover sharing --piles 3 --value 1
+    nimlab discover wythoff --p-positions --base fib
+    nimlab discover end-nim --piles 3 --variant misere --p-positions --json
+    """
+    from nimlab.discover import discover
+    from nimlab.fileio import write_text
+
+    if value is not None and p_positions:
+        raise InputError("give --p-positions or --value G, not both")
+    if value is None and not p_positions:
+        raise InputError("say what to discover: --p-positions or --value G")
+    if value is not None and value < 0:
+        raise InputError(f"a value is a natural number: --value {value} is below 0")
+    path, lower = _out_paths(out, value) if out else (None, [])
+    with progress_bar("discovering", not as_json) as update:
+        found = discover(game, piles, value=value, p_positions=p_positions, base=base,
+                         max_digits=max_digits, time_limit=time_limit, max_states=max_states,
+                         name=path.stem if path else None,
+                         progress=lambda done, total: update(done, total or None),
+                         variant=variant, set=subtraction_set)
+    if path is not None and found.status == "proven":
+        from nimlab.prove.walnut import dumps
+        for (name, dfa), target in zip(found.given, lower):
+            write_text(target, dumps(dfa, found.base, found.variables))
+        write_text(path, found.walnut())
+    if as_json:
+        data = found.to_json()
+        if path is not None and found.status == "proven":
+            data["files"] = [str(p) for p in lower + [path]]
+        emit_json(data)
+        return
+    if found.status == "proven":
+        what = ("P-positions" if found.target == "p-positions" else
+                f"positions of {found.target}")
+        console.print(f"[bold green]proven[/]: the {what} of {found.game} are the "
+                      f"words accepted by an automaton of {found.states} states "
+                      f"({', '.join(found.variables)}, {'Zeckendorf' if found.base == 'fib' else 'base 2'} digits, most significant first)")
+        console.print(f"  formula: {found.formula}")
+        if found.form:
+            console.print(f"  equal to (proven): {found.form}")
+        for name, dfa in found.given:
+            console.print(f"  given: ${name} ({dfa.n} states, proven first)")
+        console.print(f"  digits examined: {found.digits}; {found.seconds:.2f} s")
+        if path is not None:
+            files = ", ".join(str(p) for p in lower + [path])
+            console.print(f"  written: {files} (Walnut format)")
+            console.print(f"  re-prove: {_reprove(game, piles, variant, subtraction_set, base, path, found)}")
+    else:
+        console.print(f"[bold yellow]none[/]: no automaton found for the {found.target} of "
+                      f"{found.game} ({found.reason}; {found.seconds:.2f} s)")
+        console.print(f"  evidence: {found.evidence}")

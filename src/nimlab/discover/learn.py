@@ -1,0 +1,234 @@
+"""Passive learning of an automaton from a whole box of positions (residual classes).
+
+Words are read most significant digit first, one digit per variable per letter (letter
+``sum d_t 2**t`` over the variables in order, as in :mod:`nimlab.prove.automata`).  The box of
+``L`` digits holds every word of length ``<= L`` (leading zeros do not change a number).  In
+the Fibonacci numeration the words of length ``n`` of one variable are the Zeckendorf words,
+which are exactly the numbers ``0 .. W_n - 1`` (``W_n`` = 1, 2, 3, 5, 8, ...); other words are
+rejected (a dead state), as the prover reads valid words only.
+
+**Residuals.**  For a prefix ``u`` (one word per variable, all of length ``i``) and a length
+``j`` with ``i + j <= L``, the *row* of ``u`` at ``j`` is the membership of ``u v`` for every
+suffix ``v`` of length ``j``.  Rows at one ``j`` are compared across all prefix lengths (exact
+comparison of packed bits), so each prefix gets an id per ``j``; the *class* of ``u`` with
+suffix depth ``m`` is its tuple of ids for ``j = 0..m`` (Myhill-Nerode with suffixes of bounded
+length, as in the "guessing" of automatic sequences).
+
+**Hypothesis** (:func:`hypothesis`, depth ``m``, ``n = L - m - 1``): the states are the classes
+of the prefixes of length ``<= n``; a class's transitions are those of its first (shortest)
+prefix; the table must be closed (every class at length ``n + 1`` is a state).  It is kept only
+if it agrees with the whole box (:func:`agrees`), then handed to the prover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from nimlab.prove import automata as am
+
+
+# ------------------------------------------------------------------ numerations
+def width(n: int, base: str) -> int:
+    """Number of words of length ``n`` of one variable (= the numbers they write)."""
+    if base == "2":
+        return 1 << n
+    return am.fib_weights(n + 1)[n]
+
+
+def digits(n: int, base: str) -> np.ndarray:
+    """``D[v, t]``: digit ``t`` (most significant first) of the length-``n`` word of ``v``."""
+    count = width(n, base)
+    if n == 0:
+        return np.zeros((count, 0), dtype=np.int64)
+    if base == "2":
+        v = np.arange(count, dtype=np.int64)
+        return (v[:, None] >> np.arange(n - 1, -1, -1)[None, :]) & 1
+    rows = [am.encode(v, "fib").rjust(n, "0") for v in range(count)]
+    return np.array([[int(c) for c in r] for r in rows], dtype=np.int64).reshape(count, n)
+
+
+def weights(n: int, base: str) -> np.ndarray:
+    """Weights of the ``n`` digit positions, most significant first."""
+    if base == "2":
+        return np.array([1 << (n - 1 - t) for t in range(n)], dtype=np.int64)
+    return np.array(am.fib_weights(n)[::-1], dtype=np.int64) if n else np.zeros(0, np.int64)
+
+
+def concat(i: int, j: int, base: str) -> np.ndarray:
+    """``C[u, v]``: the number written by ``u`` (length i) followed by ``v`` (length j), or -1
+    when that word is not valid (Fibonacci: two adjacent 1s)."""
+    wi, wj = width(i, base), width(j, base)
+    u = np.arange(wi, dtype=np.int64)[:, None]
+    v = np.arange(wj, dtype=np.int64)[None, :]
+    if base == "2":
+        return (u << j) + v
+    d = digits(i, base)
+    high = d @ weights(i + j, base)[:i]  # u's digits at the top of a word of length i + j
+    out = high[:, None] + v
+    if i and j:
+        top = am.fib_weights(j)[-1]
+        bad = (d[:, -1] == 1)[:, None] & (v >= top)
+        out = np.where(bad, -1, out)
+    return out
+
+
+# ------------------------------------------------------------------ rows and classes
+def _rows(M: np.ndarray, i: int, j: int, base: str) -> np.ndarray:
+    """The rows (prefixes of length i, flat C order) of the suffixes of length j, as bools."""
+    k = M.ndim
+    wi, wj = width(i, base), width(j, base)
+    if base == "2":
+        side = 1 << (i + j)
+        sub = M[(slice(0, side),) * k].reshape((wi, wj) * k)
+    else:
+        C = concat(i, j, base)
+        index = []
+        for t in range(k):
+            shape = [1] * (2 * k)
+            shape[2 * t], shape[2 * t + 1] = wi, wj
+            index.append(C.reshape(shape))
+        padded = np.zeros(tuple(s + 1 for s in M.shape), dtype=bool)
+        padded[(slice(0, M.shape[0]),) * k] = M
+        sub = padded[tuple(index)]  # -1 hits the padding: an invalid word is rejected
+    order = list(range(0, 2 * k, 2)) + list(range(1, 2 * k, 2))
+    return sub.transpose(order).reshape(wi ** k, wj ** k)
+
+
+def _unique_rows(rows: np.ndarray) -> np.ndarray:
+    """Ids of the rows: equal ids exactly for equal rows (the row's bits themselves when it has
+    at most 16 columns, else dense ids)."""
+    if rows.shape[1] <= 16:
+        weights = (1 << np.arange(rows.shape[1], dtype=np.int64))
+        return rows.astype(np.int64) @ weights if rows.shape[1] > 1 else \
+            rows[:, 0].astype(np.int64)
+    packed = np.packbits(rows, axis=1)
+    packed = np.ascontiguousarray(packed)
+    keys = packed.view(np.dtype((np.void, packed.shape[1]))).ravel()
+    _, inverse = np.unique(keys, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64)
+
+
+@dataclass
+class Residuals:
+    """Row ids of every prefix of a box of ``L`` digits (see the module docstring)."""
+
+    base: str
+    tracks: int
+    L: int
+    ids: list[np.ndarray]  # ids[j]: ids of the prefixes of lengths 0..L-j, stacked by length
+    offsets: list[int]  # offsets[i]: first flat position of the prefixes of length i
+    member: np.ndarray  # membership of every prefix read as a whole word (the ids at j = 0)
+
+    def classes(self, m: int) -> np.ndarray:
+        """Class ids (depth ``m``) of the prefixes of lengths ``0..L-m``, stacked."""
+        stop = self.offsets[self.L - m + 1]
+        cls = self.ids[0][:stop]
+        for j in range(1, m + 1):
+            pair = cls * (int(self.ids[j][:stop].max()) + 1) + self.ids[j][:stop]
+            _, cls = np.unique(pair, return_inverse=True)
+            cls = cls.reshape(-1)
+        return cls
+
+    def counts(self, m: int) -> list[int]:
+        """Distinct classes (depth ``m``) among the prefixes of length <= n, n = 0..L-m."""
+        cls = self.classes(m)
+        out = []
+        for n in range(self.L - m + 1):
+            out.append(int(np.unique(cls[:self.offsets[n + 1]]).size))
+        return out
+
+
+def residuals(M: np.ndarray, base: str, L: int, progress=None) -> Residuals:
+    """Row ids of every prefix of the box ``M`` (membership of all words of length <= L)."""
+    k = M.ndim
+    offsets = [0]
+    for i in range(L + 1):
+        offsets.append(offsets[-1] + width(i, base) ** k)
+    ids = []
+    for j in range(L + 1):
+        stacked = np.concatenate([_rows(M, i, j, base) for i in range(L - j + 1)], axis=0)
+        ids.append(_unique_rows(stacked))
+        if progress:
+            progress(j + 1, L + 1)
+    return Residuals(base, k, L, ids, offsets, ids[0].astype(bool))
+
+
+# ------------------------------------------------------------------ hypotheses
+def _child_tables(i: int, base: str) -> np.ndarray:
+    """``E[u, d]``: the number of u (length i) followed by digit d, or -1 if invalid."""
+    return concat(i, 1, base)
+
+
+def hypothesis(res: Residuals, m: int, max_states: int) -> am.DFA | None:
+    """The automaton of the classes at depth ``m`` (None if not closed or too large)."""
+    L, k, base = res.L, res.tracks, res.base
+    n = L - m - 1
+    if n < 0:
+        return None
+    cls = res.classes(m)
+    inner = cls[:res.offsets[n + 1]]
+    states, first = np.unique(inner, return_index=True)
+    if states.size > max_states:
+        return None
+    outer = cls[res.offsets[n + 1]:res.offsets[n + 2]]
+    if not np.isin(outer, states).all():
+        return None  # not closed: a longer prefix shows a new class
+    # renumber: the class of the empty prefix is state 0, others by first occurrence
+    order = np.argsort(first)
+    states, first = states[order], first[order]
+    number = {int(c): s for s, c in enumerate(states)}
+    dead = len(states)
+    letters = 1 << k
+    trans = np.full((dead + 1, letters), dead, dtype=np.int32)
+    accept = np.zeros(dead + 1, dtype=bool)
+    length = np.searchsorted(np.array(res.offsets), first, side="right") - 1
+    for s, (pos, i) in enumerate(zip(first, length)):
+        w = width(i, base)
+        flat = int(pos - res.offsets[i])
+        u = np.unravel_index(flat, (w,) * k) if k else ()
+        accept[s] = bool(res.member[pos])
+        child = _child_tables(i, base)
+        w1 = width(i + 1, base)
+        for letter in range(letters):
+            parts = [int(child[u[t], (letter >> t) & 1]) for t in range(k)]
+            if min(parts) < 0:
+                continue  # invalid word: the dead state
+            flat1 = int(np.ravel_multi_index(parts, (w1,) * k))
+            target = int(cls[res.offsets[i + 1] + flat1])
+            trans[s, letter] = number[target]
+    return am.DFA(tuple(), trans, accept)
+
+
+def states_on_box(dfa: am.DFA, L: int, base: str, tracks: int) -> np.ndarray:
+    """The state reached by every word of length L (box ``(W_L,) * tracks``)."""
+    S = np.zeros((1,) * tracks, dtype=np.int32)
+    for i in range(L):
+        w1 = width(i + 1, base)
+        d = digits(i + 1, base)
+        parent = d[:, :-1] @ weights(i, base) if i else np.zeros(w1, dtype=np.int64)
+        last = d[:, -1]
+        index, letter = [], np.zeros((w1,) * tracks, dtype=np.int64)
+        for t in range(tracks):
+            shape = [1] * tracks
+            shape[t] = w1
+            index.append(parent.reshape(shape))
+            letter = letter + (last.reshape(shape) << t)
+        S = dfa.trans[S[tuple(index)], letter]
+    return S
+
+
+def agrees(dfa: am.DFA, M: np.ndarray, L: int, base: str) -> bool:
+    """Whether the automaton accepts exactly the members of the box (all words of length L)."""
+    if base != "2" or L == 0:
+        S = states_on_box(dfa, L, base, M.ndim)
+        return bool(np.array_equal(dfa.accept[S], M))
+    # base 2: the last letter one at a time (an eighth of the box at once for three numbers)
+    k = M.ndim
+    S = states_on_box(dfa, L - 1, base, k)
+    for letter in range(1 << k):
+        part = M[tuple(slice((letter >> t) & 1, None, 2) for t in range(k))]
+        if not np.array_equal(dfa.accept[dfa.trans[S, letter]], part):
+            return False
+    return True

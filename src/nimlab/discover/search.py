@@ -1,0 +1,405 @@
+"""``discover``: learn the automaton of a game's value-G positions from its tables, then prove it.
+
+For each value ``g = 0, 1, ..., G`` in turn: grow the number of digits ``L`` of the box; on each
+box compute the residual classes (:mod:`nimlab.discover.learn`) and the hypotheses that agree
+with the whole box; once the same hypothesis is found on two consecutive boxes, hand it to the
+prover (:func:`nimlab.prove.procedure.run`: kind ``p-positions`` for ``g = 0``, ``value`` with
+the proven automata of the smaller values as the given sets).  A disproof sends the search to a
+box holding the prover's counterexample.  ``proven`` is answered only after the proof; ``none``
+when no automaton was found within the budget (with the residual class counts as evidence).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import numpy as np
+
+from nimlab.discover import learn, oracle
+from nimlab.errors import InputError
+from nimlab.progress import Progress, quiet
+from nimlab.prove import automata as am
+
+#: Default budget: seconds, automaton states, cells of the largest box.
+TIME_LIMIT = 120.0
+MAX_STATES = 2000
+MAX_CELLS = 1 << 25
+#: Boxes start with this many digits.
+START_DIGITS = 2
+
+
+@dataclass(frozen=True)
+class Discovery:
+    """The answer of :func:`discover` (``to_json()`` is what ``nimlab discover --json`` prints)."""
+
+    status: str  # "proven", "none" or "refused"
+    game: str
+    target: str  # "p-positions" or "value G"
+    base: str
+    variables: tuple[str, ...]
+    states: int | None
+    digits: int  # digits of the largest box examined
+    seconds: float
+    formula: str | None
+    evidence: str
+    name: str = "found"
+    dfa: Any = None  # nimlab.prove.automata.DFA of the set (proven) or None
+    given: tuple = ()  # ((name, DFA), ...) of the smaller values, proven first
+    levels: tuple = ()  # one dict per value 0..G: states, digits, seconds, proof
+    reason: str = ""
+    #: the same set as a formula without automaton atoms (proven equal), when one is short
+    form: str | None = None
+
+    def to_json(self) -> dict:
+        return {"status": self.status, "game": self.game, "target": self.target,
+                "base": self.base, "variables": list(self.variables), "states": self.states,
+                "digits": self.digits, "seconds": round(self.seconds, 3),
+                "formula": self.formula, "evidence": self.evidence,
+                "given": [{"name": n, "states": d.n} for n, d in self.given],
+                "levels": list(self.levels), "reason": self.reason or None,
+                "form": self.form}
+
+    def walnut(self) -> str | None:
+        """The automaton in Walnut's text format (None unless proven)."""
+        if self.dfa is None:
+            return None
+        from nimlab.prove.walnut import dumps
+        return dumps(self.dfa, self.base, self.variables)
+
+    def __repr__(self) -> str:
+        head = f"Discovery({self.status}: {self.game}, {self.target}"
+        if self.status == "proven":
+            return (f"{head}, {self.states} states, {self.digits} digits, "
+                    f"{self.seconds:.1f} s: {self.formula})")
+        return f"{head}, {self.seconds:.1f} s: {self.evidence or self.reason})"
+
+    def _repr_html_(self) -> str:
+        from html import escape
+        rows = [("status", self.status), ("game", self.game), ("target", self.target),
+                ("base", self.base), ("variables", ", ".join(self.variables)),
+                ("states", self.states), ("digits examined", self.digits),
+                ("seconds", f"{self.seconds:.2f}"), ("formula", self.formula),
+                ("equal to", self.form),
+                ("evidence", self.evidence), ("reason", self.reason)]
+        body = "".join(f"<tr><th style='text-align:left'>{escape(k)}</th>"
+                       f"<td><code>{escape(str(v))}</code></td></tr>"
+                       for k, v in rows if v not in (None, ""))
+        return f"<table>{body}</table>"
+
+
+def _digits_of(n: int, base: str) -> int:
+    return len(am.encode(n, base))
+
+
+def _canonical(dfa: am.DFA) -> tuple:
+    """A comparable form of a minimal automaton (breadth-first numbering)."""
+    number = {0: 0}
+    queue = [0]
+    for q in queue:
+        for t in dfa.trans[q]:
+            t = int(t)
+            if t not in number:
+                number[t] = len(queue)
+                queue.append(t)
+    return tuple((bool(dfa.accept[q]), tuple(number[int(t)] for t in dfa.trans[q]))
+                 for q in queue)
+
+
+def _atom(name: str, names) -> str:
+    return f"${name}({', '.join(names)})"
+
+
+def prove_sets(gf, kind: str, target: tuple[str, am.DFA], given: list[tuple[str, am.DFA]],
+               value: int, max_states: int, time_limit: float,
+               progress: Progress = quiet) -> dict:
+    """Prove that ``target``'s automaton is the P-set (``kind`` p-positions) or the value-set,
+    with the ``given`` automata as the smaller values' sets: the prover's automaton atoms."""
+    automata = {n: (d, gf.base) for n, d in [target] + list(given)}
+    return prove_statement(gf, kind, _atom(target[0], gf.names), automata, value=value,
+                           given=[_atom(n, gf.names) for n, _ in given],
+                           max_states=max_states, time_limit=time_limit, progress=progress)
+
+
+def prove_statement(gf, kind: str, formula: str, automata: dict, *, value: int = 0,
+                    given: list[str] | None = None, max_states: int = 200_000,
+                    time_limit: float = 600.0, progress: Progress = quiet) -> dict:
+    """``procedure.run`` with automaton atoms ``$name(...)`` (``automata``: name -> (DFA,
+    base)); kinds p-positions, value and sentence."""
+    from nimlab.prove import procedure
+
+    return procedure.run(gf, kind, formula, value=value, given=list(given or []),
+                         max_states=max_states, time_limit=time_limit, progress=progress,
+                         store=False, automata=automata)
+
+
+class _Boxes:
+    """The game's values on growing boxes (the largest box built is kept and sliced)."""
+
+    def __init__(self, src: oracle.Source, tracks: int, progress: Progress):
+        self.src, self.tracks, self.progress = src, tracks, progress
+        self.V = None
+
+    def values(self, side: int) -> np.ndarray:
+        if self.V is None or self.V.shape[0] < side:
+            V = np.asarray(self.src.build(side, self.progress))
+            self.V = V.astype(np.int16) if V.size and V.max() < 2**15 else V
+            assert self.V.shape == (side,) * self.tracks, (self.V.shape, side)
+        return self.V[(slice(0, side),) * self.tracks]
+
+
+def _evidence(history: list[dict], max_states: int, proven: bool = False) -> str:
+    if not history:
+        return "no box was examined"
+    last = history[-1]
+    counts, m = last["counts"], last["depth"]
+    lo = 0
+    shown = counts[lo:]
+    text = (f"classes at lengths {lo}..{lo + len(shown) - 1} (suffixes of up to {m} digits, "
+            f"box of {last['L']} digits): {', '.join(map(str, shown))}")
+    growing = not proven and len(shown) >= 3 and shown[-1] > shown[-2] > shown[-3]
+    if growing:
+        text += ": growing"
+    found = [h for h in history[-2:] if h["states"] is not None]
+    if proven:
+        text += (f"; the automaton of {found[-1]['states']} states agreed with the boxes of "
+                 f"{' and '.join(str(h['L']) for h in found[-2:])} digits, then was proven")
+    elif found:
+        text += (f"; automata agreeing with the box had "
+                 f"{', '.join(str(h['states']) + ' states at ' + str(h['L']) + ' digits' for h in found)}"
+                 ", none proven")
+    else:
+        sizes = " and ".join(str(h["L"]) for h in history[-2:])
+        text += (f"; no automaton with at most {max_states} states agrees with the "
+                 f"box{'es' if len(history) > 1 else ''} of {sizes} digits")
+    return text
+
+
+def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
+                 max_digits: int, max_cells: int, max_states: int, deadline: float,
+                 prove_states: int, progress: Progress) -> dict:
+    """Learn and prove the value-``g`` set; a dict with the DFA (or None) and the evidence."""
+    tracks = len(gf.names)
+    L = START_DIGITS
+    previous = None
+    history: list[dict] = []
+    proofs: list[dict] = []
+    largest = 0
+    while True:
+        if time.monotonic() > deadline:
+            return {"dfa": None, "why": "the time limit passed", "history": history,
+                    "digits": largest, "proofs": proofs}
+        side = learn.width(L, base)
+        if L > max_digits or side ** tracks > max_cells:
+            why = (f"the next box ({L} digits, {side ** tracks:,} positions) passes "
+                   f"{'--max-digits' if L > max_digits else 'the memory budget'}")
+            return {"dfa": None, "why": why, "history": history, "digits": largest,
+                    "proofs": proofs}
+        if history and history[-1].get("seconds"):
+            # a box costs about its number of positions: refuse one that cannot end in time
+            last = history[-1]
+            estimate = last["seconds"] * side ** tracks / learn.width(last["L"], base) ** tracks
+            if time.monotonic() + estimate > deadline:
+                return {"dfa": None, "history": history, "digits": largest, "proofs": proofs,
+                        "why": f"the next box ({L} digits) would take about {estimate:.0f} s, "
+                               "past --time-limit"}
+        box_started = time.monotonic()
+        V = src_boxes.values(side)
+        M = V == g
+        res = learn.residuals(M, base, L)
+        largest = L
+        best = None
+        for m in range(1, L):
+            h = learn.hypothesis(res, m, max_states)
+            if h is None or not learn.agrees(h, M, L, base):
+                continue
+            h = am.minimize(am.DFA(gf.names, h.trans, h.accept))
+            if best is None or h.n < best.n:
+                best = h
+        depth = max(1, L // 2)
+        history.append({"L": L, "depth": depth, "counts": res.counts(depth),
+                        "states": None if best is None else best.n,
+                        "seconds": time.monotonic() - box_started})
+        progress(L, 0)
+        next_side = learn.width(L + 1, base)
+        last_box = L + 1 > max_digits or next_side ** tracks > max_cells
+        stable = previous is not None and best is not None and \
+            _canonical(best) == _canonical(previous)
+        if best is not None and (stable or last_box):
+            kind = "p-positions" if g == 0 else "value"
+            left = deadline - time.monotonic()
+            if left <= 0:
+                continue
+            try:
+                result = prove_sets(gf, kind, (name, best), given, g, prove_states, left)
+            except am.Budget as stop:
+                return {"dfa": None, "history": history, "digits": largest, "proofs": proofs,
+                        "why": f"the proof of a {best.n}-state hypothesis passed its budget: "
+                               f"{stop}"}
+            proofs.append({"digits": L, "states": best.n, "status": result["status"],
+                           "seconds": result.get("seconds"),
+                           "counterexample": result.get("counterexample")})
+            if result["status"] == "proven":
+                return {"dfa": best, "history": history, "digits": L, "proofs": proofs,
+                        "proof": result}
+            where = result["counterexample"]["position"]
+            need = max(_digits_of(v, base) for v in where) + 1
+            L = max(L + 1, need)
+            previous = None
+            continue
+        previous = best
+        L += 1
+
+
+def discover(game: str, piles: int | None = None, *, value: int | None = None,
+             p_positions: bool = False, base: str | None = None, max_digits: int | None = None,
+             time_limit: float = TIME_LIMIT, max_states: int = MAX_STATES,
+             max_cells: int = MAX_CELLS, prove_states: int = 200_000, name: str | None = None,
+             progress: Progress = quiet, **game_options) -> Discovery:
+    """Find and prove the automaton of the positions of value ``value`` (or the P-positions).
+
+    ``game`` and ``game_options`` as ``nimlab prove`` names them (``variant=``, ``set=``);
+    ``base`` "2" or "fib" (default: the prover's numeration of the game).  Raises
+    :class:`~nimlab.errors.InputError` for bad input (unknown game, value < 0, ...).
+    """
+    from nimlab.prove.games import GAME_NAMES, game_formula
+
+    started = time.monotonic()
+    if p_positions and value not in (None, 0):
+        raise InputError("give --p-positions or --value G, not both")
+    if value is None and not p_positions:
+        raise InputError("say what to discover: --p-positions or --value G")
+    target_value = 0 if value is None else int(value)
+    if target_value < 0:
+        raise InputError(f"a value is a natural number: --value {target_value} is below 0")
+    if base not in (None, "2", "fib"):
+        raise InputError(f"unknown numeration --base {base!r}; use 2 or fib")
+    if time_limit <= 0 or max_states < 1:
+        raise InputError("--time-limit and --max-states must be positive")
+    options = {k: v for k, v in game_options.items() if v is not None}
+    if game not in GAME_NAMES or game == "graph-nim":
+        raise InputError(f"discover knows the games nim, wythoff, sharing, end-nim, subtraction, "
+                         f"cash, fibonacci; not {game!r}")
+    gf = game_formula(game, piles, **options)
+    if base and base != gf.base:
+        if "^" in gf.move:
+            raise InputError(f"{gf.describe()} cannot be read in base {base}: its moves use ^")
+        gf = replace(gf, base=base, params={**gf.params, "base": base})
+    base = gf.base
+    names = gf.names
+    if tuple(sorted(names)) != names:
+        raise InputError(f"discover handles at most 9 piles ({', '.join(names)})")
+    counting = [n for n in names if n != "x"]
+    src = oracle.source(game, len(counting), options)
+    if target_value > 0 and not src.values:
+        raise InputError(f"{gf.describe()}: nimlab's table of this game holds outcomes (P or N) "
+                         f"only; discover --p-positions, not --value {target_value}")
+    digits_cap = max_digits if max_digits is not None else 64
+    if max_digits is not None:
+        if max_digits < 1:
+            raise InputError("--max-digits must be at least 1")
+        cells = learn.width(max_digits, base) ** len(names)
+        if cells > max_cells * 4:
+            raise InputError(
+                f"a box of {max_digits} digits holds {cells:,} positions of {len(names)} "
+                f"numbers (about {cells * 14 / 2**30:.1f} GB to learn from); use --max-digits "
+                f"{_fit_digits(base, len(names), max_cells * 4)} or less")
+        max_cells = max(max_cells, cells)
+    target = "p-positions" if value is None else f"value {target_value}"
+    prefix = f"{name}_" if name else f"{game.replace('-', '_')}_"
+    stem = name or prefix + ("p" if value is None else f"v{value}")
+    deadline = started + time_limit
+    boxes = _Boxes(src, len(names), quiet)
+    given: list[tuple[str, am.DFA]] = []
+    levels = []
+    answer = None
+    for g in range(target_value + 1):
+        level_name = stem if g == target_value else f"{prefix}v{g}"
+        t0 = time.monotonic()
+        out = _learn_level(gf, boxes, g, given, level_name, base, max_digits=digits_cap,
+                           max_cells=max_cells, max_states=max_states, deadline=deadline,
+                           prove_states=prove_states, progress=progress)
+        levels.append({"value": g, "states": None if out["dfa"] is None else out["dfa"].n,
+                       "digits": out["digits"], "seconds": round(time.monotonic() - t0, 3),
+                       "proofs": out["proofs"]})
+        if out["dfa"] is None:
+            evidence = _evidence(out["history"], max_states)
+            if g < target_value:
+                evidence = f"the value-{g} set was not found first: {evidence}"
+            answer = Discovery("none", gf.describe(), target, base, names, None,
+                               out["digits"], time.monotonic() - started, None, evidence,
+                               stem, None, tuple(given), tuple(levels), out["why"])
+            break
+        if g == target_value:
+            form = _readable(gf, level_name, out["dfa"], boxes, g, deadline)
+            answer = Discovery("proven", gf.describe(), target, base, names, out["dfa"].n,
+                               out["digits"], time.monotonic() - started,
+                               _atom(level_name, names),
+                               _evidence(out["history"], max_states, True), stem, out["dfa"],
+                               tuple(given), tuple(levels), form=form)
+        given.append((level_name, out["dfa"]))
+    return answer
+
+
+def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float) -> str | None:
+    """A formula without atoms for the set, proven equal to the automaton (or None)."""
+    from nimlab.discover.forms import periodic_form, regex_form
+
+    if dfa.n > 40:
+        return None
+    form = None
+    if len(gf.names) == 1:
+        side = boxes.V.shape[0] if boxes.V is not None else 0
+        if side >= 12:
+            form = periodic_form(boxes.V == g, gf.names[0])
+    if form is None:
+        form = regex_form(dfa, gf.names)
+    left = deadline - time.monotonic()
+    if form is None or left <= 1:
+        return None
+    try:
+        result = prove_statement(gf, "sentence", f"{_atom(name, gf.names)} <=> ({form})",
+                                 {name: (dfa, gf.base)}, max_states=20_000,
+                                 time_limit=min(left, 30.0))
+    except InputError:
+        return None
+    return form if result["status"] == "proven" else None
+
+
+def _fit_digits(base: str, tracks: int, cells: int) -> int:
+    L = 1
+    while learn.width(L + 1, base) ** tracks <= cells:
+        L += 1
+    return L
+
+
+def survey(game: str, piles: int | None = None, *, value: int = 0, base: str | None = None,
+           max_digits: int = 8, max_cells: int = MAX_CELLS, **game_options) -> dict:
+    """Residual class counts of the value-``value`` set alone on boxes of up to ``max_digits``
+    digits, with no proof (the evidence for a set whose smaller values are not found)."""
+    from nimlab.prove.games import game_formula
+
+    options = {k: v for k, v in game_options.items() if v is not None}
+    gf = game_formula(game, piles, **options)
+    base = base or gf.base
+    tracks = len(gf.names)
+    src = oracle.source(game, len([n for n in gf.names if n != "x"]), options)
+    boxes = _Boxes(src, tracks, quiet)
+    history = []
+    L = START_DIGITS
+    while L <= max_digits and learn.width(L, base) ** tracks <= max_cells:
+        M = boxes.values(learn.width(L, base)) == value
+        res = learn.residuals(M, base, L)
+        best = None
+        for m in range(1, L):
+            h = learn.hypothesis(res, m, MAX_STATES)
+            if h is not None and learn.agrees(h, M, L, base):
+                h = am.minimize(am.DFA(gf.names, h.trans, h.accept))
+                best = h if best is None or h.n < best.n else best
+        depth = max(1, L // 2)
+        history.append({"L": L, "depth": depth, "counts": res.counts(depth),
+                        "states": None if best is None else best.n})
+        L += 1
+    return {"evidence": _evidence(history, MAX_STATES), "history": history}

@@ -1,0 +1,313 @@
+"""Walnut's automaton text format: write nimlab's automata for Walnut, read Walnut's for nimlab.
+
+The format (as Walnut's automaton reader accepts it)::
+
+    msd_2 msd_2 msd_2          <- one number system per track (here: three numbers, base 2)
+
+    0 1                        <- a state and its output (1 accepting, 0 not)
+    0 0 0 -> 0                 <- a letter, one digit per track in header order, and the target
+    0 1 1 -> 1
+    ...
+
+    1 0
+    ...
+
+The first state declared is the initial state (Walnut writes it as 0) and states are numbered
+0, 1, 2, ... A letter without a transition leads to a dead state (Walnut omits the non-accepting
+sink).  Digits are read most significant first.  A file ``true`` or ``false`` is an automaton
+over no track.
+
+:func:`dumps` writes the minimal automaton in that layout: state 0 the initial state, the others
+numbered in breadth-first order, transitions in Walnut's letter order (the first track's digit
+changes fastest), the dead state and every transition into it left out; the file loads in Walnut
+unchanged (save it as ``NAME.txt`` in Walnut's ``Automata Library``).
+
+:func:`loads` reads such files, also ones Walnut or a person wrote: blank lines, whole-line or
+trailing comments (``#`` or ``//``), the header forms ``msd_2``, ``msd2``, ``msd``, ``2``,
+``msd_fib``, ``fib``, alphabets written ``{0, 1}`` (a track of binary digits in the numeration of
+the other tracks; base 2 when every track is so written), wildcards ``*``, several targets on one
+line (a nondeterministic automaton, made deterministic).  It refuses, in one line, least
+significant digit first (``lsd_``) files, other numerations, mixed numerations, other digits,
+outputs other than 0 and 1.
+
+**Tracks and variable names.**  The automaton read has the tracks ``t01, t02, ...`` (two digits,
+so that their sorted order, the order nimlab keeps tracks in, is the file's order): the i-th track
+of the file is the i-th argument of an automaton atom ``$name(x1, ..., xk)``.
+
+**Leading zeros.**  nimlab's automata accept a tuple of numbers whatever the number of leading
+zeros.  The automaton read accepts a tuple when the file's automaton accepts its digits padded
+with *some* number of leading zero letters (as nimlab's ``in "REGEX"`` atoms do); for every
+automaton Walnut builds this is the file's own language.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import numpy as np
+
+from nimlab.errors import InputError
+from nimlab.prove import automata as am
+from nimlab.prove.automata import DFA
+
+__all__ = ["dumps", "loads", "save", "load", "track_names", "BASE_NAMES"]
+
+#: The header word of each numeration nimlab reads digits in.
+BASE_NAMES = {"2": "msd_2", "fib": "msd_fib"}
+
+#: Most states a file may declare (nimlab's default budget for any automaton).
+MAX_FILE_STATES = 200_000
+
+_ALIASES = {"msd_2": "2", "msd2": "2", "msd": "2", "2": "2",
+            "msd_fib": "fib", "msdfib": "fib", "fib": "fib"}
+_SET = re.compile(r"\{([^{}]*)\}")
+_STATE = re.compile(r"^(\d+)\s+([+-]?\s*\d+)$")
+_TRANSITION = re.compile(r"^((?:[+-]?\s*\d+|\*)(?:\s*,?\s*(?:[+-]?\s*\d+|\*))*)\s*->\s*(\d+(?:\s+\d+)*)$")
+
+
+class WalnutError(InputError):
+    """A file that is not an automaton nimlab can read in Walnut's format."""
+
+
+def track_names(count: int) -> tuple[str, ...]:
+    """The track names of an automaton read from a file: t01, t02, ... (sorted = file order)."""
+    return tuple(f"t{i:02d}" for i in range(1, count + 1))
+
+
+# ====================================================================== writing
+def dumps(dfa: DFA, base: str, order: tuple[str, ...] | None = None) -> str:
+    """The minimal automaton of ``dfa`` in Walnut's format, tracks in ``order`` (default vars)."""
+    if base not in BASE_NAMES:
+        raise WalnutError(f"cannot write an automaton in numeration {base!r}: nimlab writes "
+                          "msd_2 (base 2) or msd_fib (Zeckendorf)")
+    order = tuple(dfa.vars if order is None else order)
+    if sorted(order) != sorted(dfa.vars) or len(set(order)) != len(order):
+        raise WalnutError(f"the track order ({', '.join(order)}) must name each track of the "
+                          f"automaton ({', '.join(dfa.vars)}) once")
+    if not order:
+        return "true\n" if bool(dfa.accept[0]) else "false\n"
+    dfa = am.minimize(dfa)
+    k = len(order)
+    # Walnut's letter order: the first track's digit changes fastest
+    walnut_letters = [tuple((n >> i) & 1 for i in range(k)) for n in range(1 << k)]
+    index = [dfa.vars.index(v) for v in order]
+    ours = [sum(d << index[i] for i, d in enumerate(digits)) for digits in walnut_letters]
+    trans = dfa.trans[:, ours]
+    dead = [q for q in range(dfa.n) if not dfa.accept[q] and (trans[q] == q).all()]
+    dead_state = dead[0] if dead else -1
+    number = {0: 0}
+    queue = [0]
+    for q in queue:  # breadth-first renumbering, as Walnut's canonical form
+        if q == dead_state:
+            continue
+        for target in trans[q]:
+            target = int(target)
+            if target != dead_state and target not in number:
+                number[target] = len(queue)
+                queue.append(target)
+    lines = [" ".join(BASE_NAMES[base] for _ in order)]
+    for q in queue:
+        lines += ["", f"{number[q]} {int(bool(dfa.accept[q]))}"]
+        if q == dead_state:  # only when the initial state is dead (the empty language)
+            continue
+        for digits, target in zip(walnut_letters, trans[q]):
+            if int(target) != dead_state:
+                lines.append(" ".join(map(str, digits)) + f" -> {number[int(target)]}")
+    return "\n".join(lines) + "\n"
+
+
+def save(path: str | os.PathLike, dfa: DFA, base: str,
+         order: tuple[str, ...] | None = None) -> Path:
+    """Write ``dumps(dfa, base, order)`` to ``path`` atomically."""
+    from nimlab.fileio import write_text
+
+    return write_text(path, dumps(dfa, base, order))
+
+
+# ====================================================================== reading
+def _strip(line: str) -> str:
+    for mark in ("//", "#"):
+        cut = line.find(mark)
+        if cut >= 0:
+            line = line[:cut]
+    return line.strip()
+
+
+def _header(line: str, where: str) -> tuple[int, str]:
+    """(number of tracks, base) of a header line."""
+    sets = []
+
+    def keep_set(m):
+        sets.append(m.group(1))
+        return f" {{{len(sets) - 1}}} "
+
+    words = _SET.sub(keep_set, line).split()
+    bases = set()
+    for word in words:
+        if word.startswith("{"):
+            body = sets[int(word[1:-1])]
+            try:
+                digits = {int(d.replace(" ", "")) for d in body.split(",") if d.strip()}
+            except ValueError:
+                raise WalnutError(f"{where}: the alphabet {{{body}}} is not a list of integers")
+            if digits != {0, 1}:
+                raise WalnutError(f"{where}: the alphabet {{{body}}} is not {{0, 1}}; nimlab "
+                                  "reads automata over binary digits only")
+            continue
+        name = word.lower()
+        if name.startswith("lsd"):
+            raise WalnutError(f"{where}: {word} reads digits least significant first; nimlab "
+                              "reads msd_2 and msd_fib automata (most significant digit first)")
+        if name not in _ALIASES:
+            raise WalnutError(f"{where}: unknown or unsupported number system {word!r}; nimlab "
+                              "reads msd_2 and msd_fib")
+        bases.add(_ALIASES[name])
+    if not words:
+        raise WalnutError(f"{where}: the header names no track")
+    if len(bases) > 1:
+        raise WalnutError(f"{where}: the tracks mix msd_2 and msd_fib; nimlab reads an automaton "
+                          "in one numeration")
+    return len(words), bases.pop() if bases else "2"
+
+
+def loads(text: str, *, source: str = "the automaton") -> tuple[DFA, str]:
+    """The automaton of a Walnut-format text and its base ("2" or "fib"); see the module doc."""
+    lines = [(n, _strip(raw)) for n, raw in enumerate(str(text).splitlines(), 1)]
+    lines = [(n, line) for n, line in lines if line]
+    if not lines:
+        raise WalnutError(f"{source} is empty: a Walnut automaton starts with a line of number "
+                          "systems such as msd_2 msd_2")
+    first_no, first = lines[0]
+    if first in ("true", "false"):
+        if len(lines) > 1:
+            raise WalnutError(f"{source}, line {lines[1][0]}: nothing may follow {first}")
+        return am.constant(first == "true"), "2"
+    k, base = _header(first, f"{source}, line {first_no}")
+    if k > am.MAX_TRACKS:
+        raise WalnutError(f"{source}: {k} tracks; nimlab reads automata of at most "
+                          f"{am.MAX_TRACKS} tracks")
+    outputs: dict[int, bool] = {}
+    edges: dict[int, dict[int, set[int]]] = {}
+    start = None
+    current = None
+    for n, line in lines[1:]:
+        where = f"{source}, line {n}"
+        m = _STATE.match(line)
+        if m:
+            q, out = int(m.group(1)), int(m.group(2).replace(" ", ""))
+            if out not in (0, 1):
+                raise WalnutError(f"{where}: state {q} has output {out}; nimlab reads automata "
+                                  "with outputs 0 and 1 (not word automata)")
+            if q in outputs:
+                raise WalnutError(f"{where}: state {q} is declared twice")
+            if len(outputs) >= MAX_FILE_STATES:
+                raise WalnutError(f"{source}: more than {MAX_FILE_STATES:,} states")
+            outputs[q] = bool(out)
+            edges[q] = {}
+            current = q
+            start = q if start is None else start
+            continue
+        m = _TRANSITION.match(line)
+        if not m:
+            raise WalnutError(f"{where}: cannot read {line[:40]!r} (expected a state 'Q OUTPUT' "
+                              "or a transition 'd1 ... dk -> Q')")
+        if current is None:
+            raise WalnutError(f"{where}: a transition before any state is declared")
+        digits = re.findall(r"[+-]?\s*\d+|\*", m.group(1))
+        if len(digits) != k:
+            raise WalnutError(f"{where}: {len(digits)} digits where the header declares {k} "
+                              "tracks")
+        choices = []
+        for d in digits:
+            if d == "*":
+                choices.append((0, 1))
+                continue
+            value = int(d.replace(" ", ""))
+            if value not in (0, 1):
+                raise WalnutError(f"{where}: digit {value}; nimlab reads binary digits only")
+            choices.append((value,))
+        targets = {int(t) for t in m.group(2).split()}
+        for letter in _letters(choices):
+            edges[current].setdefault(letter, set()).update(targets)
+    if start is None:
+        raise WalnutError(f"{source} declares no state")
+    declared = sorted(outputs)
+    if declared != list(range(len(declared))):
+        missing = next(i for i in range(len(declared) + 1) if i not in outputs)
+        raise WalnutError(f"{source}: the states must be numbered 0, 1, 2, ... ({missing} is "
+                          "missing)")
+    for q, row in edges.items():
+        for targets in row.values():
+            unknown = targets - outputs.keys()
+            if unknown:
+                raise WalnutError(f"{source}: state {q} has a transition to state "
+                                  f"{min(unknown)}, which is never declared")
+    return _determinise(k, start, outputs, edges), base
+
+
+def _letters(choices) -> list[int]:
+    """The letters (nimlab's numbering: track i's digit is bit i) of a line with wildcards."""
+    out = [0]
+    for i, options in enumerate(choices):
+        out = [letter | (d << i) for letter in out for d in options]
+    return out
+
+
+def _determinise(k: int, start: int, outputs: dict[int, bool],
+                 edges: dict[int, dict[int, set[int]]]) -> DFA:
+    """A complete DFA: the subset construction, with leading zero letters absorbed at the start.
+
+    State 0 has read only zero letters; its set is every state the file's automaton reaches from
+    its initial state by zero letters, and a zero letter keeps it there.
+    """
+    letters = 1 << k
+
+    def step(subset: frozenset, letter: int) -> frozenset:
+        out: set[int] = set()
+        for q in subset:
+            out |= edges[q].get(letter, set())
+        return frozenset(out)
+
+    padding = {start}
+    frontier = [start]
+    while frontier:
+        nxt = [r for q in frontier for r in edges[q].get(0, ()) if r not in padding]
+        padding.update(nxt)
+        frontier = nxt
+    ids: dict[frozenset, int] = {}
+    subsets: list[frozenset] = [frozenset(padding)]
+    rows: list[list[int]] = []
+
+    def ident(s: frozenset) -> int:
+        found = ids.get(s)
+        if found is None:
+            found = ids[s] = len(subsets)
+            subsets.append(s)
+            if len(subsets) > MAX_FILE_STATES:
+                raise WalnutError(f"the automaton needs more than {MAX_FILE_STATES:,} states "
+                                  "once made deterministic")
+        return found
+
+    rows.append([0] + [ident(step(subsets[0], a)) for a in range(1, letters)])
+    i = 1
+    while i < len(subsets):
+        rows.append([ident(step(subsets[i], a)) for a in range(letters)])
+        i += 1
+    accept = np.array([any(outputs[q] for q in s) for s in subsets], dtype=bool)
+    dfa = DFA(track_names(k), np.array(rows, dtype=np.int32).reshape(len(subsets), letters),
+              accept)
+    return am.minimize(dfa)
+
+
+def load(path: str | os.PathLike) -> tuple[DFA, str]:
+    """Read the Walnut-format file ``path`` (see :func:`loads`)."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise WalnutError(f"cannot read {path}: not a text file (UTF-8)")
+    except OSError as e:
+        raise WalnutError(f"cannot read {path}: {e.strerror or e}")
+    return loads(text, source=str(path))

@@ -1,0 +1,208 @@
+"""nimlab discover: the automata it finds against plain brute force on whole boxes (base 2 and
+Zeckendorf), the command line (Bouton with --out in Walnut's format, --json, bad input), and
+the budget's answer `none` with its evidence."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import brute
+from nimlab.cli import main
+from nimlab.discover import discover
+from nimlab.prove.walnut import loads
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def check_box(found, truth, top: int) -> int:
+    """The automaton accepts exactly the tuples where ``truth`` holds, in ``0..top`` each."""
+    assert found.status == "proven", found
+    checked = 0
+    for p in itertools.product(range(top + 1), repeat=len(found.variables)):
+        got = found.dfa.run(dict(zip(found.variables, p)), base=found.base)
+        assert got == truth(p), (found.game, found.target, p)
+        checked += 1
+    return checked
+
+
+def test_bouton_found():
+    found = discover("nim", 3, value=0)
+    assert found.states == 2
+    assert check_box(found, lambda p: brute.nim(p) == 0, 9) == 1000
+
+
+@pytest.mark.parametrize("base", ["2", "fib"])
+def test_two_pile_nim_values_in_both_numerations(base):
+    for value in (0, 1):
+        found = discover("nim", 2, value=value, base=base)
+        assert check_box(found, lambda p: brute.nim(p) == value, 20) == 441
+
+
+@pytest.mark.parametrize("base", ["2", "fib"])
+def test_wythoff_p_positions_in_both_numerations(base):
+    found = discover("wythoff", p_positions=True, base=base, max_digits=9)
+    if base == "2":  # Wythoff's pairs are not automatic in base 2: no automaton is proven
+        assert found.status == "none" and found.dfa is None
+        return
+    assert check_box(found, lambda p: brute.wythoff(*p) == 0, 30) == 31 * 31
+
+
+@pytest.mark.parametrize("value", [0, 1])
+def test_sharing_values_0_and_1(value):
+    found = discover("sharing", 3, value=value)
+    assert found.states == {0: 8, 1: 36}[value]  # the sizes of the papers' formulas' automata
+    assert check_box(found, lambda p: brute.sharing(p) == value, 9) == 1000
+
+
+def test_sharing_value_2_is_none_with_growing_evidence():
+    found = discover("sharing", 3, value=2, max_digits=7)
+    assert found.status == "none" and found.dfa is None and found.formula is None
+    assert "growing" in found.evidence, found.evidence
+    counts = [int(x) for x in found.evidence.split(": ")[1].split(":")[0].split(", ")]
+    assert counts == sorted(counts) and counts[-1] > counts[-2]
+    assert [lv["states"] for lv in found.levels[:2]] == [8, 36]
+
+
+@pytest.mark.parametrize("base", ["2", "fib"])
+@pytest.mark.parametrize("variant", ["normal", "misere", "loop"])
+def test_end_nim_rows_of_three(variant, base):
+    found = discover("end-nim", 3, p_positions=True, variant=variant, base=base)
+
+    def truth(p):
+        if any(p[i] and not p[i + 1] for i in range(2)):
+            return False  # not a row (a zero inside): never accepted
+        return brute.end_nim(tuple(v for v in p if v), variant) == 0
+
+    assert check_box(found, truth, 7) == 512
+
+
+def test_fibonacci_one_pile_in_zeckendorf():
+    found = discover("fibonacci", 1, p_positions=True)
+    assert found.base == "fib"
+    assert check_box(found, lambda p: brute.fibonacci((p[0],), p[1]) == 0, 20) == 441
+
+
+def test_subtraction_value_1():
+    found = discover("subtraction", value=1, set="1,3,4")
+    assert check_box(found, lambda p: brute.subtraction(p[0], (1, 3, 4)) == 1, 60) == 61
+
+
+def test_bouton_command_writes_walnut(tmp_path):
+    out = tmp_path / "bouton.txt"
+    result = run("discover", "nim", "--piles", "3", "--value", "0", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("proven")
+    assert "$bouton(p1, p2, p3)" in result.output
+    text = out.read_text()
+    assert text.splitlines()[0] == "msd_2 msd_2 msd_2"
+    dfa, base = loads(text)
+    assert base == "2"
+    for p in itertools.product(range(8), repeat=3):
+        assert dfa.run(dict(zip(dfa.vars, p))) == (p[0] ^ p[1] ^ p[2] == 0)
+
+
+def test_json_and_smaller_values_beside_the_file(tmp_path):
+    out = tmp_path / "share1.txt"
+    result = run("discover", "sharing", "--value", "1", "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {"status", "states", "variables", "seconds", "formula", "evidence"} <= set(data)
+    assert data["status"] == "proven" and data["states"] == 36
+    assert data["formula"] == "$share1(p1, p2, p3)"
+    assert (tmp_path / "share1_v0.txt").read_text().startswith("msd_2 msd_2 msd_2")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["share1.txt", "share1_v0.txt"]
+
+
+def test_result_reads_well():
+    found = discover("subtraction", p_positions=True, set="1,2,3")
+    assert repr(found).startswith("Discovery(proven: subtraction(set=1,2,3), p-positions, 3 st")
+    assert "<table>" in found._repr_html_()
+    assert found.to_json()["formula"] == "$subtraction_p(p1)"
+
+
+@pytest.mark.parametrize("args, words", [
+    (("foo", "--p-positions"), "not 'foo'"),
+    (("nim", "--value", "-1"), "below 0"),
+    (("nim",), "--p-positions or --value"),
+    (("nim", "--value", "1", "--p-positions"), "not both"),
+    (("fibonacci", "--value", "1"), "outcomes"),
+    (("end-nim", "--piles", "5", "--p-positions"), "not 5"),
+    (("fibonacci", "--piles", "4", "--p-positions"), "not 4"),
+    (("nim", "--piles", "3", "--p-positions", "--max-digits", "30"), "--max-digits"),
+    (("nim", "--p-positions", "--out", "no/such/dir/x.txt"), "x.txt"),
+    (("nim", "--p-positions", "--out", "a-b.txt"), "letters, digits"),
+])
+def test_bad_input_is_one_line_exit_2(args, words):
+    result = run("discover", *args)
+    assert result.exit_code == 2, result.output
+    line = result.output.strip()
+    assert "\n" not in line and line.startswith("nimlab: error:") and words in line, line
+
+
+@pytest.mark.parametrize("args, kwargs", [
+    (("subtraction",), {"p_positions": True, "set": "1,3,4"}),
+    (("nim", 2), {"value": 0}),
+    (("end-nim", 3), {"p_positions": True, "variant": "loop"}),
+])
+def test_readable_form_is_a_formula_the_prover_proves(args, kwargs):
+    """The form shown beside the automaton is itself the P-set for `nimlab prove`."""
+    from nimlab.prove.games import game_formula
+    from nimlab.prove.procedure import run as prove
+
+    found = discover(*args, **kwargs)
+    assert found.form and "$" not in found.form
+    options = {k: v for k, v in kwargs.items() if k in ("set", "variant")}
+    gf = game_formula(args[0], args[1] if len(args) > 1 else None, **options)
+    assert prove(gf, "p-positions", found.form, store=False)["status"] == "proven"
+    if args[0] == "subtraction":
+        assert found.form == "p1 % 7 = 0 | p1 % 7 = 2"  # the paper's NIM(1,3,4) rule
+
+
+def test_written_automata_prove_again_with_nimlab_prove(tmp_path):
+    """--out's files are atoms for `nimlab prove --automata DIR` (the command it prints)."""
+    import shlex
+
+    result = run("discover", "sharing", "--value", "1", "--out", str(tmp_path / "s1.txt"))
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if x.strip().startswith("re-prove:"))
+    words = shlex.split(line.split("re-prove:", 1)[1])
+    assert words[:3] == ["nimlab", "prove", "sharing"]
+    again = run(*words[1:])
+    assert again.exit_code == 0, again.output
+    assert again.output.startswith("proven")
+
+
+def test_time_limit_answers_none_in_time():
+    import time
+    started = time.monotonic()
+    found = discover("sharing", 3, value=2, time_limit=2)
+    assert found.status == "none"
+    assert "time" in found.reason or "--time-limit" in found.reason, found.reason
+    assert time.monotonic() - started < 10
+
+
+def test_progress_is_reported():
+    calls = []
+    discover("nim", 3, value=0, progress=lambda done, total: calls.append((done, total)))
+    assert calls and all(done >= 1 for done, _ in calls)
+
+
+def test_importing_the_room_is_light():
+    import subprocess
+    import sys
+    code = ("import sys, nimlab.discover; "
+            "print(any(m.startswith('nimlab.discover.') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_a_proof_past_its_budget_is_none_not_an_error():
+    found = discover("sharing", 3, value=1, prove_states=50)
+    assert found.status == "none" and found.dfa is None
+    assert "budget" in found.reason, found.reason

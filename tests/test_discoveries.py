@@ -1,0 +1,204 @@
+"""Every automaton saved under docs/discoveries/ (Walnut's format) is proven again from its file,
+and checked against plain brute force on a small box where one exists (tests/brute.py)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+
+import brute
+from nimlab.discover.search import prove_statement
+from nimlab.prove.automata import DFA
+from nimlab.prove.games import game_formula
+from nimlab.prove.walnut import load
+
+HERE = Path(__file__).resolve().parent.parent / "docs" / "discoveries"
+MANIFEST = json.loads((HERE / "MANIFEST.json").read_text())
+
+
+def _game(entry):
+    from dataclasses import replace
+    gf = game_formula(entry["game"], entry["piles"], **entry["options"])
+    if entry["base"] and entry["base"] != gf.base:
+        gf = replace(gf, base=entry["base"], params={**gf.params, "base": entry["base"]})
+    return gf
+
+
+def _automaton(path: Path, gf) -> DFA:
+    dfa, base = load(path)
+    assert base == gf.base, path
+    assert len(dfa.vars) == len(gf.names), path
+    return DFA(gf.names, dfa.trans, dfa.accept)
+
+
+def _brute(entry):
+    """value(position) from tests/brute.py, or None when no brute force covers the game."""
+    game, opts = entry["game"], entry["options"]
+    if game == "end-nim":
+        variant = opts.get("variant", "normal")
+
+        def value(p):
+            if any(p[i] and not p[i + 1] for i in range(len(p) - 1)):
+                return -1  # not a row
+            return brute.end_nim(tuple(v for v in p if v), variant)
+        return value
+    if game == "subtraction":
+        moves = tuple(int(a) for a in opts["set"].split(","))
+        return lambda p: brute.subtraction(p[0], moves)
+    if game == "wythoff":
+        return lambda p: brute.wythoff(*p)
+    if game == "cash":
+        moves = tuple(int(a) for a in opts["set"].split(","))
+        return lambda p: 1 if brute.cash_player_one_wins(p[0], p[1], p[2], moves) else 0
+    if game == "fibonacci":
+        return lambda p: brute.fibonacci(tuple(p[:-1]), p[-1])
+    if game == "sharing":
+        return brute.sharing
+    return None
+
+
+def test_the_manifest_lists_every_saved_automaton():
+    files = {p.name for p in HERE.glob("*.txt")}
+    listed = set()
+    for entry in MANIFEST.values():
+        listed |= {entry["file"], *entry["given"]}
+    assert files == listed
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST),
+                         ids=sorted(MANIFEST))
+def test_saved_automaton_is_proven_again(name):
+    entry = MANIFEST[name]
+    gf = _game(entry)
+    target = _automaton(HERE / entry["file"], gf)
+    given = [(Path(f).stem, _automaton(HERE / f, gf)) for f in entry["given"]]
+    automata = {n: (d, gf.base) for n, d in [(name, target)] + given}
+    call = "(" + ", ".join(gf.names) + ")"
+    result = prove_statement(gf, entry["kind"], f"${name}{call}", automata,
+                             value=entry["value"], given=[f"${n}{call}" for n, _ in given],
+                             time_limit=120)
+    assert result["status"] == "proven", result
+    assert target.n <= entry["states"] + 1
+    value = _brute(entry)
+    if value is None:
+        return
+    top = {1: 40, 2: 12, 3: 6, 4: 4}[len(gf.names)]
+    for p in itertools.product(range(top + 1), repeat=len(gf.names)):
+        assert target.run(dict(zip(gf.names, p)), base=gf.base) == (value(p) == entry["value"]), p
+
+
+def _saved(name: str, gf) -> dict:
+    return {"f": (_automaton(HERE / f"{name}.txt", gf), gf.base)}
+
+
+#: The corrected Theorem 4.5 of the cash paper (corrected f of Def 4.1: f((L+1)k + i) = Lk + i;
+#: item 1(b): Player I wins), as the set of P-positions (stones, mover's money, other's money).
+def cash_thm45(L: int) -> str:
+    return (f"E k, i, f. p1 = {L + 1}*k + i & i <= {L} & f = {L}*k + i & "
+            f"((p2 >= f & p3 >= f & p1 % {L + 1} = 0) | (p3 >= f & p2 < f) | "
+            "(p2 < f & p3 < f & p2 <= p3))")
+
+
+@pytest.mark.parametrize("L", [2, 3, 4, 5])
+def test_cash_theorem_4_5_corrected_holds_everywhere(L):
+    name = f"cash{''.join(map(str, range(1, L + 1)))}_p"
+    gf = _game(MANIFEST[name])
+    result = prove_statement(gf, "sentence", f"$f(p1, p2, p3) <=> ({cash_thm45(L)})",
+                             _saved(name, gf))
+    assert result["status"] == "proven", result
+
+
+@pytest.mark.parametrize("variant", ["normal", "misere", "loop"])
+def test_end_nim_four_pile_rows_of_value_1_have_close_ends(variant):
+    """New: a 4-pile row (a1, a2, a3, a4) of value 1 has |a4 - a1| <= 2; the bound is sharp."""
+    name = f"endnim4_{variant}_v1"
+    gf = _game(MANIFEST[name])
+    close = "($f(p1, p2, p3, p4) & p1 > 0) => (p4 <= p1 + 2 & p1 <= p4 + 2)"
+    assert prove_statement(gf, "sentence", close, _saved(name, gf))["status"] == "proven"
+    closer = "($f(p1, p2, p3, p4) & p1 > 0) => (p4 <= p1 + 1 & p1 <= p4 + 1)"
+    result = prove_statement(gf, "sentence", closer, _saved(name, gf))
+    assert result["status"] == "disproven"
+    assert result["counterexample"]["position"] == [2, 1, 4, 4]
+    assert brute.end_nim((2, 1, 4, 4), variant) == 1
+
+
+def _needs(n: str, d: str) -> str:
+    """NIM(1,4) with cash: the unlimited-funds winner of n stones wins with d dollars against
+    unlimited funds (n dollars: a player never spends more than the stones)."""
+    return (f"((({n} % 5 = 0 | {n} % 5 = 2) & $f({n}, {n}, {d})) | "
+            f"(~({n} % 5 = 0 | {n} % 5 = 2) & ~$f({n}, {d}, {n})))")
+
+
+@pytest.mark.parametrize("last, status", [(4, "proven"), (3, "disproven"), (5, "disproven")])
+def test_nim14_with_cash_money_needed(last, status):
+    """New: in NIM(1,4) with cash the winner needs f(5k + i) = 4k + (0, 1, 1, 2, 4)[i] dollars."""
+    gf = _game(MANIFEST["cash14_p"])
+    small = ("((i = 0 & e = 0) | (i = 1 & e = 1) | (i = 2 & e = 1) | (i = 3 & e = 2) | "
+             f"(i = 4 & e = {last}))")
+    statement = (f"A k, i, n, d. (i < 5 & n = 5*k + i) => ({_needs('n', 'd')} <=> "
+                 f"(E e. {small} & d >= 4*k + e))")
+    result = prove_statement(gf, "sentence", statement, _saved("cash14_p", gf))
+    assert result["status"] == status
+    if status == "proven":  # the same numbers from the plain brute force
+        for n in range(12):
+            need = 4 * (n // 5) + (0, 1, 1, 2, 4)[n % 5]
+            for d in (need - 1, need):
+                if d < 0:
+                    continue
+                if n % 5 in (0, 2):  # Player II wins with unlimited funds
+                    wins = not brute.cash_player_one_wins(n, n, d, (1, 4))
+                else:
+                    wins = brute.cash_player_one_wins(n, d, n, (1, 4))
+                assert wins == (d >= need), (n, d)
+
+
+#: New: the whole winner table of NIM(1,4) with cash (stones p1, mover's money p2, other's p3).
+NIM14_CASH_P = (
+    "E k, i, e, f. p1 = 5*k + i & i < 5 & ((i = 0 & e = 0) | (i = 1 & e = 1) | (i = 2 & e = 1) "
+    "| (i = 3 & e = 2) | (i = 4 & e = 4)) & f = 4*k + e & "
+    "((p2 >= f & p3 >= f & (i = 0 | i = 2)) | (p3 >= f & p2 < f) | "
+    "(p2 < f & p3 < f & ((2*p3 < p1 & p2 <= p3) | (E s. s + p1 = 2*p3 & "
+    "((s % 3 = 0 & p2 <= p3 + 1) | (s % 3 = 1 & p2 + 1 <= p3) | (s % 3 = 2 & p2 <= p3))))))")
+
+
+def test_nim14_with_cash_rule_in_words():
+    """The rule of docs/DISCOVERIES.md equals the discovered automaton, is the P-set by itself,
+    and agrees with the plain brute force."""
+    from nimlab.prove.procedure import run
+
+    gf = _game(MANIFEST["cash14_p"])
+    equal = prove_statement(gf, "sentence", f"$f(p1, p2, p3) <=> ({NIM14_CASH_P})",
+                            _saved("cash14_p", gf))
+    assert equal["status"] == "proven", equal
+    assert run(gf, "p-positions", NIM14_CASH_P, store=False)["status"] == "proven"
+
+    def rule(n, d1, d2):
+        f = 4 * (n // 5) + (0, 1, 1, 2, 4)[n % 5]
+        if d1 >= f and d2 >= f:
+            return n % 5 in (0, 2)
+        if d1 >= f or d2 >= f:
+            return d2 >= f
+        if 2 * d2 < n:
+            return d1 <= d2
+        return d1 <= d2 + {0: 1, 1: -1, 2: 0}[(2 * d2 - n) % 3]
+
+    for n, d1, d2 in itertools.product(range(16), range(18), range(18)):
+        assert rule(n, d1, d2) == (not brute.cash_player_one_wins(n, d1, d2, (1, 4))), (n, d1, d2)
+
+
+@pytest.mark.parametrize("L", [3, 5, 7])
+def test_nim1L_with_cash_for_odd_L(L):
+    """New: NIM(1, L) with cash, L odd: P iff n = 2h and d2 >= min(d1, h), or n = 2h + 1,
+    d1 <= h and d2 >= d1."""
+    rule = "E h. (p1 = 2*h & (p3 >= p2 | p3 >= h)) | (p1 = 2*h + 1 & p2 <= h & p3 >= p2)"
+    name = f"cash1{L}_p"
+    gf = _game(MANIFEST[name])
+    result = prove_statement(gf, "sentence", f"$f(p1, p2, p3) <=> ({rule})", _saved(name, gf))
+    assert result["status"] == "proven", result
+    for n, d1, d2 in itertools.product(range(14), range(10), range(10)):
+        h = n // 2
+        expected = d2 >= min(d1, h) if n % 2 == 0 else (d1 <= h and d2 >= d1)
+        assert expected == (not brute.cash_player_one_wins(n, d1, d2, (1, L))), (n, d1, d2)
