@@ -41,8 +41,9 @@ def _print_result(result: dict, title: str) -> None:
             console.print(f"  ({ex['note']})")
         if result.get("found_by") == "box search":
             console.print("  (found among the small positions, confirmed there by automata)")
-    console.print(f"  automata (states): {size_text}; largest {sizes.get('largest')}, "
-                  f"{sizes.get('automata')} built; {result['seconds']:.2f} s")
+    console.print(f"  automata (states): {size_text + '; ' if size_text else ''}largest "
+                  f"{sizes.get('largest')}, {sizes.get('automata')} built; "
+                  f"{result['seconds']:.2f} s")
 
 
 def _prove_game(game: str, piles, options: dict, base, p_positions, value, given, holds,
