@@ -75,6 +75,7 @@ def test_subtraction_meaning():
     assert not evaluate(parse("x - y = 0"), env) and not evaluate(parse("x - y != 0"), env)
     assert evaluate(parse("~(x - y = 0)"), env)
     assert compile_formula("A x, y. x - y = 0 | x - y != 0 | x < y").accept[0]
+    agrees("(x - y) ^ z = w + 1", "2", 9)  # through a fresh variable: still false if x < y
 
 
 # ------------------------------------------------------------------ constants
@@ -229,6 +230,9 @@ def test_deep_and_long_formulas(tmp_path):
         parse("(" * 400 + "x = 1" + ")" * 400)
     with pytest.raises(FormulaError, match="levels"):
         parse(" => ".join(["x = 1"] * 500))
+    with pytest.raises(FormulaError, match="nested more than"):
+        parse('x in "' + "(" * 300 + "1" + ")" * 300 + '"')
+    assert compile_formula('x in "' + "(1)" * 300 + '"').run({"x": 2 ** 300 - 1})
     env = dict(os.environ, NIMLAB_CACHE=str(tmp_path / "c"))
     for formula in ["(" * 500 + "p1 = 1" + ")" * 500, "~" * 5000 + "p1 = 1",
                     " | ".join(f"p1 = {i % 7}" for i in range(5000)),

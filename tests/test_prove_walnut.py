@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from test_prove_automata import formula_strategy
 
 from nimlab.prove import automata as am
 from nimlab.prove import walnut
@@ -154,3 +156,16 @@ def test_save_and_load(tmp_path):
     with pytest.raises(walnut.WalnutError, match="not a text file"):
         walnut.load(tmp_path / "bin.txt")
     assert walnut.loads("true")[0].accept[0]
+
+
+@pytest.mark.parametrize("base", ["2", "fib"])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_automata_round_trip(base, data):
+    dfa = compile_formula(data.draw(formula_strategy(base)), base)
+    text = walnut.dumps(dfa, base)
+    read, read_base = walnut.loads(text)
+    assert read_base == (base if dfa.vars else "2")  # true/false files name no numeration
+    assert walnut.dumps(read, base) == text
+    for values in box(dfa.vars, 8):
+        assert accepts(read, values, base) == accepts(dfa, values, base)
