@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, reject, settings, strategies as st
 
 from nimlab.prove import atoms, walnut
 from nimlab.prove import automata as am
@@ -319,3 +319,23 @@ def test_random_formulas_with_new_atoms(base, data):
         agrees(data.draw(formula_strategy(base, atoms=atom_strategy)), base, 6, saved(base))
     finally:
         atoms.BIG_CONSTANT = big
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.filter_too_much])
+@given(game=st.sampled_from([("nim", 2, {}), ("end-nim", 2, {"variant": "misere"}),
+                             ("end-nim", 2, {"variant": "loop"}), ("wythoff", None, {})]),
+       data=st.data())
+def test_box_search_agrees_with_the_automata_on_random_sets(game, data):
+    name, piles, options = game
+    gf = game_formula(name, piles, **options)
+    names = gf.names
+    text = data.draw(formula_strategy("2", depth=1, names=names, fresh=("u",)))
+    try:
+        slow = run(gf, "p-positions", text, store=False, max_states=20_000, time_limit=20,
+                   refute=False)
+    except am.Budget:  # too big for the automata alone: nothing to compare
+        reject()
+    fast = run(gf, "p-positions", text, store=False, max_states=20_000, time_limit=20)
+    assert fast["status"] == slow["status"], text
+    assert fast["counterexample"] == slow["counterexample"], text
