@@ -286,7 +286,7 @@ def test_box_search_gives_the_automata_answer(game, piles, options, kind, formul
 
 # ------------------------------------------------------------------ random formulas
 def term_strategy(names, base):
-    leaf = st.one_of(st.sampled_from(names), st.integers(0, 200).map(str))
+    leaf = st.one_of(st.sampled_from(names), st.integers(0, 100).map(str))
     lin = st.lists(st.one_of(leaf, st.tuples(st.integers(1, 3), st.sampled_from(names)).map(
         lambda p: f"{p[0]}*{p[1]}")), min_size=1, max_size=3).map(" + ".join)
     sub = st.tuples(lin, st.sampled_from(names + ("1",))).map(lambda p: f"({p[0]} - {p[1]})")
