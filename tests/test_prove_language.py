@@ -18,7 +18,7 @@ from nimlab.prove.games import game_formula
 from nimlab.prove.library import Directories
 from nimlab.prove.logic import Compiler, FormulaError, compile_formula, miniscope
 from nimlab.prove.evaluation import evaluate
-from nimlab.prove.procedure import run
+from nimlab.prove.procedure import Prover, load_record, record_key, run
 from nimlab.prove.registered import SHARE_P
 from nimlab.prove.syntax import MAX_NESTING, free_vars, parse
 from test_prove_automata import arithmetic_atoms, formula_strategy
@@ -182,9 +182,17 @@ def test_lookup_order_and_stale_records(tmp_path, monkeypatch):
     # the --automata directories come before $NIMLAB_AUTOMATA
     assert run(nim, "p-positions", "$rule(p1, p2, p3)",
                automata=Directories([first]))["status"] == "proven"
-    # a changed file gets a new record: never the stale answer
+    # a changed file gets a new record key: never the stale answer
+    def key():
+        digests = Prover(nim).automaton_digests(["$rule(p1, p2, p3)"])
+        return record_key(nim, "p-positions", "$rule(p1, p2, p3)", automata=digests)
+    old_key = key()
+    assert load_record(old_key)["status"] == "disproven"
     walnut.save(second / "rule.txt", compile_formula("p1 ^ p2 = p3"), "2")
+    # the same content as the --automata one proven above: its record, not the stale one
+    assert key() != old_key and load_record(key())["status"] == "proven"
     assert run(nim, "p-positions", "$rule(p1, p2, p3)")["status"] == "proven"
+    assert load_record(key())["status"] == "proven"
     # the current directory last
     monkeypatch.delenv("NIMLAB_AUTOMATA")
     monkeypatch.chdir(first)
