@@ -137,6 +137,10 @@ def test_nondeterministic_file_and_start_state():
     ("msd_2\nhello\n", "cannot read"),
     ("msd_2\n", "no state"),
     ("true\n0 1\n", "nothing may follow"),
+    pytest.param("msd_2 " * 16 + "\n" + "".join(f"{q} 0\n" for q in range(100)),
+                 "too large to read", id="too-many-states"),
+    pytest.param("msd_2 " * 12 + "\n0 1\n" + ("* " * 12 + "-> 0\n") * 2000,
+                 "too large to read", id="too-many-wildcards"),
 ])
 def test_malformed_files_are_one_line_errors(text, message):
     with pytest.raises(walnut.WalnutError, match=message) as info:
