@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, reject, settings, strategies as st
 
 from nimlab.prove import atoms, walnut
 from nimlab.prove import automata as am
@@ -18,7 +18,7 @@ from nimlab.prove.games import game_formula
 from nimlab.prove.library import Directories
 from nimlab.prove.logic import Compiler, FormulaError, compile_formula, miniscope
 from nimlab.prove.evaluation import evaluate
-from nimlab.prove.procedure import run
+from nimlab.prove.procedure import Prover, load_record, record_key, run
 from nimlab.prove.registered import SHARE_P
 from nimlab.prove.syntax import MAX_NESTING, free_vars, parse
 from test_prove_automata import arithmetic_atoms, formula_strategy
@@ -75,6 +75,7 @@ def test_subtraction_meaning():
     assert not evaluate(parse("x - y = 0"), env) and not evaluate(parse("x - y != 0"), env)
     assert evaluate(parse("~(x - y = 0)"), env)
     assert compile_formula("A x, y. x - y = 0 | x - y != 0 | x < y").accept[0]
+    agrees("(x - y) ^ z = w + 1", "2", 9)  # through a fresh variable: still false if x < y
 
 
 # ------------------------------------------------------------------ constants
@@ -181,9 +182,17 @@ def test_lookup_order_and_stale_records(tmp_path, monkeypatch):
     # the --automata directories come before $NIMLAB_AUTOMATA
     assert run(nim, "p-positions", "$rule(p1, p2, p3)",
                automata=Directories([first]))["status"] == "proven"
-    # a changed file gets a new record: never the stale answer
+    # a changed file gets a new record key: never the stale answer
+    def key():
+        digests = Prover(nim).automaton_digests(["$rule(p1, p2, p3)"])
+        return record_key(nim, "p-positions", "$rule(p1, p2, p3)", automata=digests)
+    old_key = key()
+    assert load_record(old_key)["status"] == "disproven"
     walnut.save(second / "rule.txt", compile_formula("p1 ^ p2 = p3"), "2")
+    # the same content as the --automata one proven above: its record, not the stale one
+    assert key() != old_key and load_record(key())["status"] == "proven"
     assert run(nim, "p-positions", "$rule(p1, p2, p3)")["status"] == "proven"
+    assert load_record(key())["status"] == "proven"
     # the current directory last
     monkeypatch.delenv("NIMLAB_AUTOMATA")
     monkeypatch.chdir(first)
@@ -229,6 +238,9 @@ def test_deep_and_long_formulas(tmp_path):
         parse("(" * 400 + "x = 1" + ")" * 400)
     with pytest.raises(FormulaError, match="levels"):
         parse(" => ".join(["x = 1"] * 500))
+    with pytest.raises(FormulaError, match="nested more than"):
+        parse('x in "' + "(" * 300 + "1" + ")" * 300 + '"')
+    assert compile_formula('x in "' + "(1)" * 300 + '"').run({"x": 2 ** 300 - 1})
     env = dict(os.environ, NIMLAB_CACHE=str(tmp_path / "c"))
     for formula in ["(" * 500 + "p1 = 1" + ")" * 500, "~" * 5000 + "p1 = 1",
                     " | ".join(f"p1 = {i % 7}" for i in range(5000)),
@@ -282,7 +294,7 @@ def test_box_search_gives_the_automata_answer(game, piles, options, kind, formul
 
 # ------------------------------------------------------------------ random formulas
 def term_strategy(names, base):
-    leaf = st.one_of(st.sampled_from(names), st.integers(0, 200).map(str))
+    leaf = st.one_of(st.sampled_from(names), st.integers(0, 100).map(str))
     lin = st.lists(st.one_of(leaf, st.tuples(st.integers(1, 3), st.sampled_from(names)).map(
         lambda p: f"{p[0]}*{p[1]}")), min_size=1, max_size=3).map(" + ".join)
     sub = st.tuples(lin, st.sampled_from(names + ("1",))).map(lambda p: f"({p[0]} - {p[1]})")
@@ -315,3 +327,23 @@ def test_random_formulas_with_new_atoms(base, data):
         agrees(data.draw(formula_strategy(base, atoms=atom_strategy)), base, 6, saved(base))
     finally:
         atoms.BIG_CONSTANT = big
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.filter_too_much])
+@given(game=st.sampled_from([("nim", 2, {}), ("end-nim", 2, {"variant": "misere"}),
+                             ("end-nim", 2, {"variant": "loop"}), ("wythoff", None, {})]),
+       data=st.data())
+def test_box_search_agrees_with_the_automata_on_random_sets(game, data):
+    name, piles, options = game
+    gf = game_formula(name, piles, **options)
+    names = gf.names
+    text = data.draw(formula_strategy("2", depth=1, names=names, fresh=("u",)))
+    try:
+        slow = run(gf, "p-positions", text, store=False, max_states=20_000, time_limit=20,
+                   refute=False)
+    except am.Budget:  # too big for the automata alone: nothing to compare
+        reject()
+    fast = run(gf, "p-positions", text, store=False, max_states=20_000, time_limit=20)
+    assert fast["status"] == slow["status"], text
+    assert fast["counterexample"] == slow["counterexample"], text

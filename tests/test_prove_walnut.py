@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from test_prove_automata import formula_strategy
 
 from nimlab.prove import automata as am
 from nimlab.prove import walnut
@@ -135,6 +137,10 @@ def test_nondeterministic_file_and_start_state():
     ("msd_2\nhello\n", "cannot read"),
     ("msd_2\n", "no state"),
     ("true\n0 1\n", "nothing may follow"),
+    pytest.param("msd_2 " * 16 + "\n" + "".join(f"{q} 0\n" for q in range(100)),
+                 "too large to read", id="too-many-states"),
+    pytest.param("msd_2 " * 12 + "\n0 1\n" + ("* " * 12 + "-> 0\n") * 2000,
+                 "too large to read", id="too-many-wildcards"),
 ])
 def test_malformed_files_are_one_line_errors(text, message):
     with pytest.raises(walnut.WalnutError, match=message) as info:
@@ -154,3 +160,16 @@ def test_save_and_load(tmp_path):
     with pytest.raises(walnut.WalnutError, match="not a text file"):
         walnut.load(tmp_path / "bin.txt")
     assert walnut.loads("true")[0].accept[0]
+
+
+@pytest.mark.parametrize("base", ["2", "fib"])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_automata_round_trip(base, data):
+    dfa = compile_formula(data.draw(formula_strategy(base)), base)
+    text = walnut.dumps(dfa, base)
+    read, read_base = walnut.loads(text)
+    assert read_base == (base if dfa.vars else "2")  # true/false files name no numeration
+    assert walnut.dumps(read, base) == text
+    for values in box(dfa.vars, 8):
+        assert accepts(read, values, base) == accepts(dfa, values, base)

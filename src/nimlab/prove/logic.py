@@ -182,8 +182,10 @@ class Compiler:
                 mapping[track] = fresh
                 bound.append((fresh, arg))
         out = am.rename(dfa, mapping)
-        for fresh, arg in bound:
-            out = am.product(out, self.linear_atom(("var", fresh), arg, "eq"), "and",
+        if self.base == "fib" and bound:  # valid words only before the products
+            out = self.normalise(out)
+        for fresh, arg in bound:  # each equation compiled as an atom (normalised, memoised)
+            out = am.product(out, self._memo(("cmp", "=", ("var", fresh), arg)), "and",
                              self.limits)
         for fresh, _ in reversed(bound):
             out = self.exists(fresh, out)

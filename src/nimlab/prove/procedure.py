@@ -244,13 +244,14 @@ class Prover:
         for label in labels:  # each failing condition, confirmed at the position by automata
             if not self.holds_at(where, conj(self.domain, by_label[label][1])):
                 return None
+        shows = None  # the condition the move shows (the first failing one with a witness)
         if move is not None:
-            label = next(lb for lb in labels if by_label[lb][2] is not None)
+            shows = next(lb for lb in labels if by_label[lb][2] is not None)
             if not self.holds_at(where, exists(self.q, conj(
-                    self.move, self.at_next(self.fix(move)), by_label[label][2]))):
+                    self.move, self.at_next(self.fix(move)), by_label[shows][2]))):
                 return None
-        return [(where, label, by_label[label][2], move if k == 0 else None)
-                for k, label in enumerate(labels)]
+        return [(where, label, by_label[label][2], move if label == shows else None)
+                for label in labels]
 
     def decide(self, conditions: list[tuple[str, Any, Any]], kind: str = "",
                sets: dict | None = None, first: list | None = None) -> dict:
@@ -260,9 +261,9 @@ class Prover:
         smallest counterexample first (:mod:`nimlab.prove.refute`)."""
         started = time.monotonic()
         failures = None
-        statement = free_vars(conj(*[t for v in (sets or {}).values()
-                                     for t in (v if isinstance(v, list) else [v])] or [("true",)]))
-        if self.refute and kind and set(self.names) & statement:
+        trees = [t for v in (sets or {}).values() for t in (v if isinstance(v, list) else [v])]
+        about_positions = any(set(self.names) & free_vars(t) for t in trees)
+        if self.refute and kind and about_positions:  # a closed statement has nothing to scan
             failures = self.box_search(conditions, kind, sets or {})
         found_by = "box search" if failures else "automata"
         if not failures:

@@ -398,9 +398,13 @@ def parse_regex(text: str, width: int = 1):
     """Parse a regular expression over letters of ``width`` digits into a small tree."""
     pos = 0
     letters = [tuple((n >> (width - 1 - i)) & 1 for i in range(width)) for n in range(1 << width)]
-    if text.count("(") > MAX_NESTING:
-        raise RegexError(f'regular expression "{text[:20]}...": more than {MAX_NESTING} '
-                         "parentheses")
+    depth = deepest = 0
+    for c in text:
+        depth += (c == "(") - (c == ")")
+        deepest = max(deepest, depth)
+    if deepest > MAX_NESTING:
+        raise RegexError(f'regular expression "{text[:20]}...": parentheses nested more than '
+                         f"{MAX_NESTING} deep")
 
     def any_letter():
         return balanced("alt", [("sym", letter) for letter in letters])

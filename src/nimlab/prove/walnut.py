@@ -60,6 +60,9 @@ BASE_NAMES = {"2": "msd_2", "fib": "msd_fib"}
 #: Most states a file may declare (nimlab's default budget for any automaton).
 MAX_FILE_STATES = 200_000
 
+#: Most (state, letter) pairs the reader makes deterministic (a bound on its time).
+MAX_FILE_STEPS = 5_000_000
+
 _ALIASES = {"msd_2": "2", "msd2": "2", "msd": "2", "2": "2",
             "msd_fib": "fib", "msdfib": "fib", "fib": "fib"}
 _SET = re.compile(r"\{([^{}]*)\}")
@@ -192,6 +195,7 @@ def loads(text: str, *, source: str = "the automaton") -> tuple[DFA, str]:
     edges: dict[int, dict[int, set[int]]] = {}
     start = None
     current = None
+    expanded = 0
     for n, line in lines[1:]:
         where = f"{source}, line {n}"
         m = _STATE.match(line)
@@ -202,8 +206,10 @@ def loads(text: str, *, source: str = "the automaton") -> tuple[DFA, str]:
                                   "with outputs 0 and 1 (not word automata)")
             if q in outputs:
                 raise WalnutError(f"{where}: state {q} is declared twice")
-            if len(outputs) >= MAX_FILE_STATES:
-                raise WalnutError(f"{source}: more than {MAX_FILE_STATES:,} states")
+            if len(outputs) >= min(MAX_FILE_STATES, MAX_FILE_STEPS >> k):
+                raise WalnutError(f"{source} is too large to read: more than "
+                                  f"{min(MAX_FILE_STATES, MAX_FILE_STEPS >> k):,} states of "
+                                  f"{1 << k:,} letters")
             outputs[q] = bool(out)
             edges[q] = {}
             current = q
@@ -229,6 +235,10 @@ def loads(text: str, *, source: str = "the automaton") -> tuple[DFA, str]:
                 raise WalnutError(f"{where}: digit {value}; nimlab reads binary digits only")
             choices.append((value,))
         targets = {int(t) for t in m.group(2).split()}
+        expanded += 1 << sum(len(c) == 2 for c in choices)
+        if expanded > MAX_FILE_STEPS:
+            raise WalnutError(f"{source} is too large to read: more than {MAX_FILE_STEPS:,} "
+                              "transitions once wildcards are expanded")
         for letter in _letters(choices):
             edges[current].setdefault(letter, set()).update(targets)
     if start is None:
@@ -285,9 +295,10 @@ def _determinise(k: int, start: int, outputs: dict[int, bool],
         if found is None:
             found = ids[s] = len(subsets)
             subsets.append(s)
-            if len(subsets) > MAX_FILE_STATES:
-                raise WalnutError(f"the automaton needs more than {MAX_FILE_STATES:,} states "
-                                  "once made deterministic")
+            if len(subsets) > MAX_FILE_STATES or len(subsets) * letters > MAX_FILE_STEPS:
+                raise WalnutError(f"the automaton is too large to read: more than "
+                                  f"{min(MAX_FILE_STATES, MAX_FILE_STEPS // letters):,} states "
+                                  f"of {letters:,} letters once made deterministic")
         return found
 
     rows.append([0] + [ident(step(subsets[0], a)) for a in range(1, letters)])

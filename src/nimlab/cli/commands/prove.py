@@ -40,8 +40,9 @@ def _print_result(result: dict, title: str) -> None:
             console.print(escape(f"  ({ex['note']})"))
         if result.get("found_by") == "box search":
             console.print("  (found among the small positions, confirmed there by automata)")
-    console.print(escape(f"  automata (states): {size_text}; largest {sizes.get('largest')}, "
-                         f"{sizes.get('automata')} built; {result['seconds']:.2f} s"))
+    console.print(escape(f"  automata (states): {size_text + '; ' if size_text else ''}largest "
+                         f"{sizes.get('largest')}, {sizes.get('automata')} built; "
+                         f"{result['seconds']:.2f} s"))
 
 
 def _print_claims(found: ProofReport) -> None:
