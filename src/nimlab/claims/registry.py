@@ -243,6 +243,9 @@ def select(ids: Sequence[str] = (), paper: str | None = None) -> list[Claim]:
     if ids:
         chosen = []
         for wanted in ids:
+            if not str(wanted).strip():
+                raise InputError("an empty claim id selects nothing; give ids or prefixes such "
+                                 "as sharing.thm (see `nimlab verify --list`), or none for all")
             found = [c for c in claims if c.id == wanted] or \
                     [c for c in claims if c.id.startswith(wanted)]
             if not found:

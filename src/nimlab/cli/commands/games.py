@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table as RichTable
 
-from nimlab.cli.common import console, emit_json, json_option
+from nimlab.cli.common import console, styled, emit_json, json_option
 from nimlab.games import GAMES, OPTIONS
 
 
@@ -34,6 +34,6 @@ def command(as_json: bool) -> None:
     for col in ("game", "rules", "options", "example"):
         table.add_column(col)
     for row in rows:
-        table.add_row(row["name"], f"{row['rules']}\n[dim]{row['source']}[/dim]",
+        table.add_row(row["name"], styled(f"{row['rules']}\n", (row['source'], "dim")),
                       "\n".join(row["options"]) or "-", row["example"])
     console.print(table)

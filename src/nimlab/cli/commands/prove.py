@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from nimlab.cli.common import console, emit_json, progress_bar
+from nimlab.cli.common import console, styled, emit_json, progress_bar
 from nimlab.errors import InputError
 from nimlab.prove.games import GAME_NAMES, game_formula
 from nimlab.prove.procedure import run
@@ -25,12 +25,12 @@ def _print_result(result: dict, title: str) -> None:
     size_text = ", ".join(f"{k} {v}" for k, v in sizes.items() if k not in ("largest",
                                                                             "automata"))
     if result["status"] == "proven":
-        console.print(f"[bold green]proven[/]: {title}")
+        console.print(styled(("proven", "bold green"), f": {title}"))
     else:
         ex = result["counterexample"]
         where = ",".join(map(str, ex["position"]))
         move = f"; the move to {','.join(map(str, ex['move_to']))}" if "move_to" in ex else ""
-        console.print(f"[bold red]disproven[/]: {title}")
+        console.print(styled(("disproven", "bold red"), f": {title}"))
         console.print(f"  smallest counterexample {where}: {'; '.join(ex['conditions'])}{move}")
         if ex.get("note"):
             console.print(f"  ({ex['note']})")
@@ -102,8 +102,9 @@ def _prove_claims(ids, paper, max_states, time_limit, as_json, listing) -> None:
             ex = r["counterexample"]
             extra = (f" at {','.join(map(str, ex['position']))}: "
                      f"{'; '.join(ex['conditions'])}")
-        console.print(f"{r['id']:<30} [{colour}]{r['status']}[/]{scope} "
-                      f"largest {r['sizes']['largest']} states, {r['seconds']:.2f} s{extra}")
+        console.print(styled(f"{r['id']:<30} ", (r['status'], colour),
+                             f"{scope} largest {r['sizes']['largest']} states, "
+                             f"{r['seconds']:.2f} s{extra}"))
     proven = sum(r["status"] == "proven" for r in results)
     console.print(f"{proven} proven, {len(results) - proven} disproven")
 

@@ -8,7 +8,7 @@ import click
 
 from nimlab import fileio
 from nimlab.cli.commands.verify import run_claims
-from nimlab.cli.common import console, emit_json, json_option
+from nimlab.cli.common import console, styled, emit_json, json_option
 from nimlab.claims import select
 from nimlab.claims.artifacts import select_artifacts
 from nimlab.claims.report import errata_markdown, errata_proof_ids, report_markdown
@@ -16,12 +16,19 @@ from nimlab.errors import InputError
 from nimlab.prove.registered import attach_proofs
 
 
-def output_directory(path: str) -> Path:
-    """``--out DIR``, created now if missing (its parent must exist; nothing else is created)."""
+def output_directory(path: str, force: bool = False) -> Path:
+    """``--out DIR``, created now if missing (its parent must exist; nothing else is created).
+    A directory that already holds files is refused unless ``force``: a second run never
+    replaces the first one's reports silently."""
     directory = Path(path)
     if directory.exists() and not directory.is_dir():
         raise InputError(f"--out {path}: this is a file, not a directory")
     if directory.is_dir():
+        held = sorted(p.name for p in directory.iterdir())
+        if held and not force:
+            shown = ", ".join(held[:3]) + (f" and {len(held) - 3} more" if len(held) > 3 else "")
+            raise InputError(f"--out {path} is not empty ({shown}): nothing was overwritten; "
+                             "give --force to replace its reports, or choose a new --out")
         return directory
     fileio.check_target(directory)  # its parent exists (nothing is created above it)
     directory.mkdir(exist_ok=True)
@@ -34,16 +41,22 @@ def output_directory(path: str) -> Path:
               help="Directory for the artifacts, report.md, report.json and errata.md.")
 @click.option("--no-claims", is_flag=True,
               help="Regenerate the artifacts only; skip checking the claims for the errata.")
+@click.option("--force", is_flag=True,
+              help="Replace the reports in a non-empty --out directory.")
 @json_option
-def command(artifacts: tuple[str, ...], out_dir: str, no_claims: bool, as_json: bool) -> None:
+def command(artifacts: tuple[str, ...], out_dir: str, no_claims: bool, force: bool,
+            as_json: bool) -> None:
     """Regenerate ARTIFACTS (ids, a paper name, or all) into --out DIR and compare them with the
     papers; write DIR/report.md, DIR/report.json and DIR/errata.md."""
     chosen = select_artifacts(artifacts)  # an unknown id fails before --out is created
-    directory = output_directory(out_dir)
+    replacing = Path(out_dir).is_dir() and any(Path(out_dir).iterdir())
+    directory = output_directory(out_dir, force)
+    if replacing and not as_json:
+        console.print(f"replacing the reports in {directory} (--force)")
     done = []
     for item in chosen:
         if not as_json:
-            console.print(f"[bold]{item.id}[/bold]: {item.description}")
+            console.print(styled((item.id, "bold"), f": {item.description}"))
         done.append(item.run(directory))
         if not as_json:
             state = "matches the paper" if done[-1]["matches"] else \

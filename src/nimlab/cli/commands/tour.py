@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from nimlab.cli.common import console, emit_json, json_option
+from nimlab.cli.common import console, styled, emit_json, json_option
 from nimlab.engine.solver import solver_for
 from nimlab.games import GAMES, load
 
@@ -38,11 +38,11 @@ def command(as_json: bool) -> None:
     if as_json:
         emit_json(stops)
         return
-    console.print("[bold]nimlab tour[/bold]: every game of the four papers, solved.\n")
+    console.print(styled(("nimlab tour", "bold"), ": every game of the four papers, solved.\n"))
     for stop in stops:
         params = ", ".join(f"{k} {v}" for k, v in stop["params"].items())
-        console.print(f"[bold cyan]{stop['game']}[/bold cyan]"
-                      f"{' (' + params + ')' if params else ''}: {stop['rules']}")
+        console.print(styled((stop['game'], "bold cyan"),
+                             f"{' (' + params + ')' if params else ''}: {stop['rules']}"))
         console.print(f"  from {stop['source']}")
         line = f"  position {stop['position']}: value {stop['value']}, {stop['outcome']}-position"
         if "winner" in stop:

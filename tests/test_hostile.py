@@ -1,0 +1,158 @@
+"""What a new or hostile user runs into: markup in data, overwritten reports, closed output,
+signals while a file is written, errors naming the user's file, mistyped options, empty ids."""
+
+from __future__ import annotations
+
+import errno
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from nimlab import fileio
+from nimlab.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def nimlab(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "nimlab.cli", *args], capture_output=True,
+                          text=True, timeout=120, **kwargs)
+
+
+# ------------------------------------------------------------------ markup is data
+def test_bracketed_data_is_printed_as_it_is(monkeypatch):
+    from nimlab.claims.registry import Result
+
+    monkeypatch.setattr(Result, "line", lambda self: f"{self.claim.id} holds [proven for all "
+                        "positions] [bold]x[/bold]")
+    out = run("verify", "sharing.thm1", "--bound", "10").output
+    assert "[proven for all positions] [bold]x[/bold]" in out
+
+
+def test_styled_text_reads_no_markup():
+    from nimlab.cli.common import console, styled
+
+    with console.capture() as captured:
+        console.print(styled(("[red]", "bold"), " [/]"))
+    assert captured.get().strip() == "[red] [/]"
+
+
+# ------------------------------------------------------------------ reports are kept
+def test_second_reproduce_does_not_clobber(tmp_path):
+    out = tmp_path / "repro"
+    first = run("reproduce", "sharing.table1", "--out", str(out), "--no-claims")
+    assert first.exit_code == 0, first.output
+    (out / "report.md").write_text("mine")
+    second = run("reproduce", "sharing.table1", "--out", str(out), "--no-claims")
+    assert second.exit_code == 2 and "--force" in second.output
+    assert len(second.output.strip().splitlines()) == 1
+    assert (out / "report.md").read_text() == "mine"
+    forced = run("reproduce", "sharing.table1", "--out", str(out), "--no-claims", "--force")
+    assert forced.exit_code == 0 and "replacing" in forced.output
+    assert (out / "report.md").read_text() != "mine"
+
+
+# ------------------------------------------------------------------ misleading outputs
+def test_empty_claim_id_is_an_error():
+    result = run("verify", "")
+    assert result.exit_code == 2 and "empty claim id" in result.output
+    assert run("reproduce", " ", "--out", "x", "--no-claims").exit_code == 2
+
+
+@pytest.mark.parametrize("args", [["value", "sharing", "0,4,8", "--jsn"],
+                                  ["table", "sharing", "--max", "16", "--jsn"],
+                                  ["verify", "sharing.thm1", "--jsn"]])
+def test_mistyped_option_is_named_with_a_suggestion(args):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert "no such option --jsn, did you mean --json" in result.output
+
+
+def test_closed_stdout_exits_nonzero_without_traceback():
+    read, write = os.pipe()
+    os.close(read)  # the reader is gone before anything is written
+    try:
+        for args in (["value", "sharing", "0,4,8"], ["table", "sharing", "--max", "16"]):
+            done = subprocess.run([sys.executable, "-m", "nimlab.cli", *args], stdout=write,
+                                  stderr=subprocess.PIPE, text=True, timeout=120)
+            assert done.returncode == 1 and done.stderr == "", done.stderr
+    finally:
+        os.close(write)
+    done = subprocess.run([sys.executable, "-m", "nimlab.cli", "value", "nim", "3,5"],
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          timeout=120, stdin=subprocess.DEVNULL, close_fds=True,
+                          preexec_fn=lambda: os.close(1))
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+
+
+# ------------------------------------------------------------------ files
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_signal_while_writing_leaves_no_part_file(tmp_path, signum):
+    script = textwrap.dedent(f"""
+        import os, signal, sys
+        from nimlab import fileio
+        def write(handle):
+            handle.write(b"x" * 1000)
+            os.kill(os.getpid(), {int(signum)})
+            handle.write(b"y")
+        try:
+            fileio.write_bytes(sys.argv[1], write)
+        except fileio.Terminated as stop:
+            sys.exit(128 + stop.signum)
+    """)
+    target = tmp_path / "out.bin"
+    done = subprocess.run([sys.executable, "-c", script, str(target)], timeout=60)
+    assert done.returncode == 128 + signum
+    assert sorted(os.listdir(tmp_path)) == []
+
+
+def test_cli_terminated_says_so(tmp_path):
+    done = subprocess.Popen([sys.executable, "-c", "import time, sys\n"
+                             "from nimlab.cli import main\n"
+                             "from nimlab import fileio\n"
+                             "def slow(h):\n h.write(b'x'); time.sleep(60)\n"
+                             "import nimlab.cli.commands.games as g\n"
+                             "sys.argv=['nimlab','games']\n"
+                             "g.command.callback = lambda **k: fileio.write_bytes(sys.argv[0] "
+                             "and %r, slow)\n"
+                             "main()" % str(tmp_path / "t.bin")],
+                            stderr=subprocess.PIPE, text=True)
+    import time
+
+    deadline = time.time() + 60
+    while not any(p.name.endswith(".part") for p in tmp_path.iterdir()):
+        assert time.time() < deadline and done.poll() is None
+        time.sleep(0.05)
+    done.send_signal(signal.SIGTERM)
+    assert done.wait(timeout=60) == 128 + signal.SIGTERM
+    assert "terminated (SIGTERM)" in done.stderr.read()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_errors_name_the_users_file_not_the_temporary_one(tmp_path, monkeypatch):
+    target = tmp_path / "table.npy"
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError) as caught:
+        fileio.write_bytes(target, b"123")
+    assert caught.value.filename == str(target) and caught.value.errno == errno.ENOSPC
+    assert os.listdir(tmp_path) == []
+    monkeypatch.undo()
+    result = run("table", "sharing", "--max", "16", "--out", str(target))
+    assert result.exit_code == 0
+    monkeypatch.setattr(os, "fsync", full)
+    result = run("table", "sharing", "--max", "16", "--out", str(target))
+    assert result.exit_code == 2
+    assert f"cannot use {target}: No space left on device" in result.output
+    assert ".part" not in result.output
