@@ -4,6 +4,7 @@ signals while a file is written, errors naming the user's file, mistyped options
 from __future__ import annotations
 
 import errno
+import json
 import os
 import signal
 import subprocess
@@ -156,3 +157,46 @@ def test_errors_name_the_users_file_not_the_temporary_one(tmp_path, monkeypatch)
     assert result.exit_code == 2
     assert f"cannot use {target}: No space left on device" in result.output
     assert ".part" not in result.output
+
+
+# ------------------------------------------------------------------ notation no shell splits
+@pytest.mark.parametrize("game, options, slash, semicolon", [
+    ("fibonacci", {"factor": "3/2"}, "9,4/3", "9,4;3"),
+    ("fibonacci", {}, "7,3,2/0", "7,3,2;0"),
+    ("cash", {"set": "1,3,4"}, "14/9,9", "14;9,9"),
+])
+def test_slash_notation_reads_like_the_quoted_semicolon(game, options, slash, semicolon):
+    from nimlab.games import load
+
+    g, position = load(game, slash, **options)
+    assert position == load(game, semicolon, **options)[1]
+    assert g.format(position) == slash and g.parse(g.format(position)) == position
+
+
+def test_slash_notation_survives_the_shell():
+    done = subprocess.run(["bash", "-c", f"{sys.executable} -m nimlab.cli value fibonacci "
+                           "9,4/3 --factor 3/2 --json"], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert '"position": "9,4/3"' in done.stdout
+
+
+def test_suffix_given_twice_is_refused():
+    assert run("value", "fibonacci", "9,4/3", "--last", "2").exit_code == 2
+    assert "one '/'" in run("value", "fibonacci", "9,4/3;2").output
+
+
+# ------------------------------------------------------------------ one numbering convention
+def test_graph_nim_vertices_are_numbered_from_1_like_the_piles():
+    from nimlab.games import load
+
+    game, position = load("graph-nim", "1,4,9", edges="1-2,2-3,3-1")
+    assert game.edges == ((0, 1), (1, 2), (2, 0)) and game.params()["edges"] == "1-2,2-3,3-1"
+    # a move along edge 3-1 is written as the moves are: from pile 3 to pile 1
+    assert "3>1:" in " ".join(m.notation() for m in game.moves((0, 0, 9)))
+    zero = run("value", "graph-nim", "1,4,9", "--edges", "0-1")
+    assert zero.exit_code == 2 and "numbered from 1" in zero.output
+    assert len(zero.output.strip().splitlines()) == 1
+    data = json.loads(run("value", "graph-nim", "1,4,9", "--edges", "1-2,2-3,3-1",
+                          "--json").output)
+    assert data["params"]["edges"] == "1-2,2-3,3-1"

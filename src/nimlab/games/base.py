@@ -58,6 +58,23 @@ class Take(Move):
         return str(self.count) if self.pile is None else f"{self.pile + 1}-{self.count}"
 
 
+#: What separates a position from its suffix option: ``/`` (``9,4/3``, ``14/9,9``), which no shell
+#: splits; ``;`` (the older form) is read too, when quoted (a shell ends a command at ``;``).
+SUFFIX_SEPARATORS = ("/", ";")
+
+
+def split_suffix(text: str) -> tuple[str, str | None]:
+    """``"9,4/3"`` (or ``"9,4;3"``) -> ``("9,4", "3")``; ``"9,4"`` -> ``("9,4", None)``."""
+    for sep in SUFFIX_SEPARATORS:
+        if sep in text:
+            head, tail = text.split(sep, 1)
+            if any(s in tail for s in SUFFIX_SEPARATORS):
+                raise InputError(f"{text!r}: write the position, one '/' and the rest, e.g. "
+                                 "9,4/3 or 14/9,9")
+            return head, tail
+    return text, None
+
+
 def parse_take(text: str, piles: int | None) -> tuple[int | None, int]:
     """Read the notation ``P-K`` (take K from pile P, 1-based) or ``K`` for one heap."""
     text = text.strip()
@@ -96,7 +113,8 @@ class ImpartialGame(ABC):
     fast_paths: ClassVar[tuple[str, ...]] = ()
     #: How a move is written, for ``nimlab play``.
     move_help: ClassVar[str] = "P-K (take K tokens from pile P)"
-    #: A game option that may also be written in the position after ``;`` (e.g. ``7,3,2;0``).
+    #: A game option that may also be written in the position after ``/`` (e.g. ``7,3,2/0``;
+    #: the older ``7,3,2;0`` is read too).
     suffix_option: ClassVar[str | None] = None
     #: The value of :attr:`suffix_option` when neither the position nor the option gives it.
     suffix_default: ClassVar[str | None] = None

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from nimlab.errors import IllegalMove, InputError
-from nimlab.games.base import ImpartialGame, Move, Take, tokens
+from nimlab.games.base import ImpartialGame, Move, Take, split_suffix, tokens
 from nimlab.parsing import parse_int, parse_int_list
 
 
@@ -151,10 +151,10 @@ class CashNim(SubtractionNim):
 
     def parse(self, text: str) -> Cash:
         text = str(text).strip()
-        if ";" not in text:
+        stones_text, budgets_text = split_suffix(text)
+        if budgets_text is None:
             raise InputError("a cash position needs the budgets: give --budgets d1,d2 (d1 is the "
-                             "money of the player to move)")
-        stones_text, budgets_text = text.split(";", 1)
+                             "money of the player to move) or write them after '/': 14/9,9")
         stones = parse_int(stones_text, "cash position (the number of stones)")
         budgets = parse_int_list(budgets_text, "--budgets")
         if len(budgets) != 2:
@@ -163,7 +163,7 @@ class CashNim(SubtractionNim):
 
     def format(self, position: Cash) -> str:
         n, d1, d2 = position
-        return f"{n};{d1},{d2}"
+        return f"{n}/{d1},{d2}"
 
     def legal_moves(self, position: Cash) -> Iterator[Move]:
         n, mover, _ = position

@@ -18,7 +18,7 @@ import numpy as np
 
 from nimlab.engine.solver import solver_for
 from nimlab.errors import InputError
-from nimlab.games import GraphNim, SharingNim, complete_digraph
+from nimlab.games import GraphNim, SharingNim, complete_digraph, edge_text
 from nimlab.research.periodicity import find_periodicity
 from nimlab.research.sequences import (
     cash_function,
@@ -242,7 +242,7 @@ def _graph_jobs(bounds: dict) -> list[tuple[str, dict]]:
     for v in (3, 4):
         tokens = bounds["tokens3"] if v == 3 else bounds["tokens4"]
         for edges in digraphs(v):
-            text = ",".join(f"{a}-{b}" for a, b in edges) or "none"
+            text = edge_text(edges) or "none"  # vertices numbered from 1, as --edges
             jobs.append((f"v={v};edges={text};tokens<={tokens}",
                          {"vertices": v, "edges": edges, "tokens": tokens}))
     return jobs
@@ -291,7 +291,7 @@ def compare_graph(vertices: int, edges, tokens: int) -> dict:
     only_graph, only_sharing = mine - sharing, sharing - mine
     first = min(only_graph | only_sharing, key=lambda p: (sum(p), p), default=None)
     row = {
-        "vertices": vertices, "edges": [f"{a}-{b}" for a, b in edges], "arcs": len(edges),
+        "vertices": vertices, "edges": edge_text(edges).split(",") if edges else [], "arcs": len(edges),
         "weakly_connected": nx.is_weakly_connected(graph),
         "strongly_connected": nx.is_strongly_connected(graph),
         "tokens": tokens, "p_count": len(mine), "sharing_p_count": len(sharing),
