@@ -31,6 +31,7 @@ from nimlab.errors import InputError
 from nimlab.games import CashNim, FibonacciNim, SubtractionNim, make_game
 from nimlab.games.endnim import VARIANTS
 from nimlab.progress import Progress, quiet
+from nimlab.references import cite
 
 
 def check_target(path: str | os.PathLike) -> Path:
@@ -184,7 +185,7 @@ def sharing_table(bound: int, progress: Progress = quiet,
     """The paper's Table 1 as a :class:`Table`: ``G(0, a, b)`` for ``0 <= a <= b <= bound`` (row
     a, column b).  The bare array is :func:`sharing_values`."""
     values = sharing_values(bound, progress, max_states, cache)
-    return Table(f"Sharing Nim: G(0,a,b) for 0 <= a <= b <= {bound} (sharing-nim.txt, Table 1)",
+    return Table(f"Sharing Nim: G(0,a,b) for 0 <= a <= b <= {bound} ({cite('sharing', 'Table 1')})",
                  "grid", list(range(bound + 1)), GridRows(values, missing=True),
                  list(range(bound + 1)), "a/b", descending=True,
                  meta={"game": "sharing", "max": bound}, array=values)

@@ -102,7 +102,7 @@ class ImpartialGame(ABC):
     name: ClassVar[str] = ""
     #: One-line description of the rules.
     summary: ClassVar[str] = ""
-    #: The paper (file in ``shared/papers``) and place the game comes from.
+    #: The paper and place the game comes from (:func:`nimlab.references.cite`).
     source: ClassVar[str] = ""
     #: Whether the player who makes the last move loses.
     misere: bool = False

@@ -21,6 +21,7 @@ from typing import Iterator
 from nimlab.errors import InputError
 from nimlab.games.base import ImpartialGame, Move, Take, multiset_count, parse_take, split_suffix, tokens
 from nimlab.parsing import parse_int, parse_int_list, parse_positive_rational
+from nimlab.references import cite
 
 Position = tuple[tuple[int, ...], int]
 
@@ -31,7 +32,7 @@ class FibonacciNim(ImpartialGame):
     name = "fibonacci"
     summary = ("take chips from one pile; the first move may not take a whole pile, later moves "
                "at most R times the previous one (R = 2)")
-    source = "multiple-fibonacci-nim.txt (Zhou)"
+    source = cite("fibonacci")
     fast_paths = ("nimlab.strategy.fibonacci:FibonacciStrategy",)
     move_help = "P-K (take K chips from pile P)"
     suffix_option = "last"

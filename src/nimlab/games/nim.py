@@ -9,6 +9,7 @@ from nimlab.errors import IllegalMove
 from nimlab.games.base import (ImpartialGame, Move, Take, check_pile_count, multiset_count,
                                parse_take)
 from nimlab.parsing import parse_int_list
+from nimlab.references import cite
 
 Piles = tuple[int, ...]
 
@@ -101,7 +102,7 @@ class Wythoff(PileGame):
 
     name = "wythoff"
     summary = "two piles: take any number from one pile, or the same number from both"
-    source = "baseline (Wythoff); sharing-nim.txt Sections 1, 4 and 7"
+    source = f"baseline (Wythoff); {cite('sharing')}, Sections 1, 4 and 7"
     pile_count = 2
     fast_paths = ("nimlab.strategy.wythoff:WythoffStrategy", "nimlab.kernels.solvers:WythoffTable")
     move_help = "P-K (take K from pile P) or both-K (take K from both piles)"

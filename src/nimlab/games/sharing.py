@@ -1,4 +1,4 @@
-"""Sharing Nim and Graph Nim (N. B. Ho, "Three-pile Sharing Nim", sharing-nim.txt).
+"""Sharing Nim and Graph Nim (N. B. Ho, "Three-pile Sharing Nim", 2015).
 
 A move takes ``k >= 1`` tokens from one pile and *adds* them to another pile, provided the
 receiving pile does not end up larger than the source pile: from sizes ``(s, t)`` the move gives
@@ -23,6 +23,7 @@ from nimlab.errors import IllegalMove, InputError
 from nimlab.games.base import Move, multiset_count, split_suffix
 from nimlab.games.nim import PileGame, Piles
 from nimlab.parsing import parse_int_list
+from nimlab.references import cite
 
 
 @dataclass(frozen=True)
@@ -87,7 +88,7 @@ def parse_edges(text: str, vertices: int) -> tuple[tuple[int, int], ...]:
 
 
 class GraphNim(PileGame):
-    """Sharing Nim on a digraph (sharing-nim.txt, Section 7).
+    """Sharing Nim on a digraph (Ho 2015, Section 7).
 
     ``edges`` are pairs ``(u, v)`` of 0-based indices (as every index in the code): tokens may
     move from vertex ``u`` to vertex ``v``.  On the command line, in JSON and on the web they are
@@ -97,7 +98,7 @@ class GraphNim(PileGame):
     name = "graph-nim"
     summary = ("tokens on the vertices of a digraph; move some from u to a successor v, "
                "v ending no larger than u")
-    source = "sharing-nim.txt, Section 7 (Graph Nim)"
+    source = cite("sharing", "Section 7 (Graph Nim)")
     fast_paths = ("nimlab.kernels.solvers:GraphNimTable",)
     move_help = "U>V:K (move K tokens from pile U to pile V)"
 
@@ -208,7 +209,7 @@ class SharingNim(GraphNim):
 
     name = "sharing"
     summary = "move tokens from one pile to another, which must not end up larger"
-    source = "sharing-nim.txt (3 piles; n piles in Section 7)"
+    source = f"{cite('sharing')} (3 piles; n piles in Section 7)"
     pile_count = None
     fast_paths = ("nimlab.strategy.sharing:SharingStrategy", "nimlab.kernels.solvers:SharingTable",
                   "nimlab.kernels.solvers:Sharing4Table")

@@ -1,4 +1,4 @@
-"""Subtraction Nim NIM(a_1, ..., a_k) and NIM with Cash (Gasarch and Purtilo, nim-with-cash.txt).
+"""Subtraction Nim NIM(a_1, ..., a_k) and NIM with Cash (Gasarch and Purtilo 2015).
 
 ``NIM(A; n)``: n stones, a move removes ``a`` stones for some ``a`` in ``A``; whoever cannot move
 loses (Def 1.1).  With cash (Def 1.4) each player also has money and pays ``a`` dollars to remove
@@ -17,6 +17,7 @@ from typing import Iterator, Sequence
 from nimlab.errors import IllegalMove, InputError
 from nimlab.games.base import ImpartialGame, Move, Take, split_suffix, tokens
 from nimlab.parsing import parse_int, parse_int_list
+from nimlab.references import cite
 
 
 def parse_subtraction_set(values: str | Sequence[int]) -> tuple[int, ...]:
@@ -45,7 +46,7 @@ class SubtractionNim(ImpartialGame):
 
     name = "subtraction"
     summary = "one heap; remove a number of stones from the set A"
-    source = "nim-with-cash.txt, Def 1.1 and Example 1.3"
+    source = cite("cash", "Section 1, Def 1.1 and Example 1.3")
     fast_paths = ("nimlab.strategy.subtraction:PeriodStrategy",)
     move_help = "K (remove K stones)"
 
@@ -131,7 +132,7 @@ class CashNim(SubtractionNim):
 
     name = "cash"
     summary = "subtraction Nim where removing a stones costs a dollars of the mover's budget"
-    source = "nim-with-cash.txt, Def 1.4 and Sections 3-7"
+    source = cite("cash", "Sections 1 and 3-7, Def 1.4")
     fast_paths = ("nimlab.strategy.cash:CashStrategy",)
     suffix_option = "budgets"
 

@@ -1,6 +1,6 @@
 """Periodicity of integer sequences, with the evidence and, where one exists, a proof.
 
-Definitions (sharing-nim.txt, Section 4): a sequence ``s`` is *ultimately periodic* with
+Definitions (Ho 2015, Section 4): a sequence ``s`` is *ultimately periodic* with
 preperiod ``q`` and period ``p > 0`` when ``s[i + p] = s[i]`` for every ``i >= q``; it is
 *ultimately arithmetic periodic* with saltus ``t != 0`` when ``s[i + p] = s[i] + t`` for every
 ``i >= q``.  (A saltus of 0 is plain periodicity, so both are searched at once.)

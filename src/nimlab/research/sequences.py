@@ -7,7 +7,7 @@ compiled kernel of :mod:`nimlab.kernels.cash` through :func:`nimlab.store.cash_w
 store is the only cache: a table asked for twice in a process is computed once.
 
 **NIM with cash.**  ``cash_wins(A, N, D)[n, d1, d2]`` is True when the player to move wins
-``(n; d1, d2)`` (Def 1.4 and 2.1 of nim-with-cash.txt: removing ``a`` stones costs ``a``
+``(n; d1, d2)`` (Def 1.4 and 2.1 of Gasarch and Purtilo 2015: removing ``a`` stones costs ``a``
 dollars; a player who cannot afford any removal cannot move and loses).
 
 The **cash function** ``f(n)`` of Def 7.1: let ``W(n)`` be the winner of NIM(A) with unlimited
@@ -178,8 +178,8 @@ def _build_sharing_f(options: dict, progress: Progress) -> Built:
     table = store.sharing_values(bound, progress)
     values = [0 if table[0, n] == 0 else 1 for n in range(bound + 1)]
     return Built(values, f"Sharing Nim f(n): 0 if (0,0,n) is a P-position, else 1 "
-                 f"(sharing-nim.txt Section 4), n = 0..{bound}", 0,
-                 notes=["Theorem 3 of sharing-nim.txt proves this sequence is NOT ultimately "
+                 f"(Ho 2015 Section 4), n = 0..{bound}", 0,
+                 notes=["Theorem 3 of Ho 2015 proves this sequence is NOT ultimately "
                         "periodic; any period found is an artefact of the finite prefix"])
 
 

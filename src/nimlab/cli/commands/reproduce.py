@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 
 import click
 
-from nimlab import fileio
+from nimlab import __version__, fileio
 from nimlab.cli.commands.verify import run_claims
 from nimlab.cli.common import console, styled, emit_json, json_option
 from nimlab.claims import select
@@ -70,7 +71,8 @@ def command(artifacts: tuple[str, ...], out_dir: str, no_claims: bool, force: bo
     fileio.write_text(directory / "report.md", report_markdown(results, done))
     fileio.write_json(directory / "report.json",
                       {"artifacts": done, "claims": [r.to_dict() for r in results]}, indent=1)
-    fileio.write_text(directory / "errata.md", errata_markdown(results, done))
+    stamp = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    fileio.write_text(directory / "errata.md", errata_markdown(results, done, __version__, stamp))
     summary = {"out": str(directory), "artifacts": len(done),
                "matching": sum(a["matches"] for a in done), "claims": len(results),
                "failing": sum(r.status in ("fails", "refuted") for r in results)}
