@@ -200,3 +200,24 @@ def test_graph_nim_vertices_are_numbered_from_1_like_the_piles():
     data = json.loads(run("value", "graph-nim", "1,4,9", "--edges", "1-2,2-3,3-1",
                           "--json").output)
     assert data["params"]["edges"] == "1-2,2-3,3-1"
+
+
+@pytest.mark.slow
+def test_ctrl_c_during_a_dask_sweep_prints_one_line(tmp_path):
+    """Ctrl-C reaches the whole process group: the workers must not print tracebacks."""
+    import time
+
+    out = tmp_path / "g.csv"
+    sweep = subprocess.Popen([sys.executable, "-m", "nimlab.cli", "sweep", "graph-nim",
+                              "--tokens3", "12", "--tokens4", "6", "--out", str(out)],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             start_new_session=True)
+    deadline = time.time() + 120
+    while not out.exists():  # the cluster is up and a row is in
+        assert sweep.poll() is None and time.time() < deadline
+        time.sleep(0.1)
+    os.killpg(sweep.pid, signal.SIGINT)
+    _, err = sweep.communicate(timeout=120)
+    assert sweep.returncode == 130
+    assert [line for line in err.splitlines() if line.strip()] == ["nimlab: interrupted"]
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".part")]
