@@ -221,3 +221,18 @@ def test_ctrl_c_during_a_dask_sweep_prints_one_line(tmp_path):
     assert sweep.returncode == 130
     assert [line for line in err.splitlines() if line.strip()] == ["nimlab: interrupted"]
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".part")]
+
+
+# ------------------------------------------------------------------ pictures
+def test_tour_ends_with_the_path_of_the_picture_it_drew(tmp_path):
+    from nimlab.store import cache_dir
+
+    result = run("tour")
+    assert result.exit_code == 0, result.output
+    default = cache_dir() / "tour-sharing-heatmap.png"
+    assert f"drawn: {default}" in result.output.strip().splitlines()[-2]
+    assert default.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    chosen = tmp_path / "t.svg"
+    assert run("tour", "--picture", str(chosen)).exit_code == 0 and chosen.stat().st_size > 0
+    bad = run("tour", "--picture", str(tmp_path / "no" / "t.png"))
+    assert bad.exit_code == 2 and "does not exist" in bad.output
