@@ -236,3 +236,46 @@ def test_tour_ends_with_the_path_of_the_picture_it_drew(tmp_path):
     assert run("tour", "--picture", str(chosen)).exit_code == 0 and chosen.stat().st_size > 0
     bad = run("tour", "--picture", str(tmp_path / "no" / "t.png"))
     assert bad.exit_code == 2 and "does not exist" in bad.output
+
+
+# ------------------------------------------------------------------ thousand-digit positions
+BIG = "9" * 4200  # under Python's 4,300-digit limit on reading, far past any estimate
+
+
+@pytest.mark.parametrize("command", ["value", "moves", "hint"])
+@pytest.mark.parametrize("game, position, options", [
+    ("nim", f"{BIG},3", []), ("wythoff", f"{BIG},3", []), ("sharing", f"{BIG},3,4", []),
+    ("end-nim", f"{BIG},3,4", []), ("fibonacci", f"{BIG},3/2", []),
+    ("subtraction", BIG, ["--set", "1,3,4"]), ("cash", f"{BIG}/9,9", ["--set", "1,3,4"]),
+    ("graph-nim", f"{BIG},3,4", ["--edges", "1-2"])])
+def test_thousand_digit_positions_answer_or_refuse_in_one_short_line(command, game, position,
+                                                                    options):
+    result = run(command, game, position, *options)
+    assert result.exception is None or isinstance(result.exception, SystemExit), \
+        repr(result.exception)
+    assert result.exit_code in (0, 2), result.output[-300:]
+    if result.exit_code == 2:
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and len(lines[0]) < 700, lines[0][:300]
+
+
+def test_estimates_work_on_bit_lengths():
+    from nimlab.solve import about
+
+    assert about(10 ** 5000) == "10^5000" and about(10 ** 5000 - 1) == "10^4999"
+    assert about(999_999) == "999,999" and about(10 ** 12) == "10^12"
+
+
+def test_refusals_suggest_a_table_only_for_games_that_have_one():
+    from nimlab.games import GAMES
+    from nimlab.tables import TABLES
+
+    have = {name for name, spec in GAMES.items() if spec.cls.table}
+    assert have == set(TABLES) and "graph-nim" not in have
+    for spec in GAMES.values():
+        assert spec.cls.table in (None, spec.name)
+    refused = run("value", "graph-nim", "0,5,20,30,40", "--edges", "1-2,2-3,3-4,4-5",
+                  "--max-states", "50")
+    assert refused.exit_code == 2 and "nimlab table" not in refused.output
+    refused = run("value", "fibonacci", "40,50,60,70/3", "--max-states", "50")
+    assert refused.exit_code == 2 and "`nimlab table fibonacci`" in refused.output

@@ -19,7 +19,7 @@ import sys
 import click
 
 from nimlab import __version__
-from nimlab.errors import NimlabError
+from nimlab.errors import NimlabError, short_text
 from nimlab.fileio import Terminated, terminate_as_exception
 
 
@@ -45,11 +45,11 @@ class NimlabGroup(click.Group):
             click.echo(shown.ctx.get_help())
             sys.exit(0)
         except click.ClickException as problem:
-            message = unknown_option(problem) or " ".join(problem.format_message().split())
+            message = unknown_option(problem) or one_line(problem.format_message())
             click.echo(f"nimlab: error: {message}", err=True)
             sys.exit(2)
         except NimlabError as problem:
-            click.echo(f"nimlab: error: {' '.join(str(problem).split())}", err=True)
+            click.echo(f"nimlab: error: {one_line(str(problem))}", err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("nimlab: interrupted", err=True)
@@ -69,6 +69,12 @@ class NimlabGroup(click.Group):
         except MemoryError:
             click.echo("nimlab: error: out of memory; try a smaller position or bound", err=True)
             sys.exit(2)
+
+
+def one_line(message: str) -> str:
+    """A message on one short line: whitespace folded, and any word of more than 200
+    characters (a position with thousand-digit piles) cut in the middle."""
+    return " ".join(short_text(word, 200) for word in message.split())
 
 
 class ClosedOutput(io.TextIOBase):

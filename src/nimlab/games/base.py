@@ -111,6 +111,9 @@ class ImpartialGame(ABC):
     #: ``answer(game, position) -> Answer | None`` (a class is instantiated once).  Resolved
     #: lazily, so this module imports nothing above it.  Adding a fast path is one line here.
     fast_paths: ClassVar[tuple[str, ...]] = ()
+    #: The ``nimlab table`` this game has (its name there), or ``None``: refusals suggest a
+    #: table only where one exists.
+    table: ClassVar[str | None] = None
     #: How a move is written, for ``nimlab play``.
     move_help: ClassVar[str] = "P-K (take K tokens from pile P)"
     #: A game option that may also be written in the position after ``/`` (e.g. ``7,3,2/0``;

@@ -43,6 +43,7 @@ class EndNim(PileGame):
     """End-Nim on a row of non-empty piles, with ending rule ``variant``."""
 
     name = "end-nim"
+    table = "end-nim"
     summary = "take coins from the leftmost or rightmost pile only"
     source = cite("end-nim")
     min_pile = 1

@@ -30,6 +30,7 @@ class FibonacciNim(ImpartialGame):
     """Fibonacci Nim on ``piles`` piles (any number if ``None``), move limit ``factor * x``."""
 
     name = "fibonacci"
+    table = "fibonacci"
     summary = ("take chips from one pile; the first move may not take a whole pile, later moves "
                "at most R times the previous one (R = 2)")
     source = cite("fibonacci")

@@ -45,6 +45,7 @@ class Nim(PileGame):
     """Nim: take any positive number of tokens from one pile (Bouton, 1901)."""
 
     name = "nim"
+    table = "nim"
     summary = "take any number of tokens from one pile"
     source = "baseline (Bouton); compared with in all four papers"
     fast_paths = ("nimlab.strategy.nim:NimStrategy",)
@@ -101,6 +102,7 @@ class Wythoff(PileGame):
     """Wythoff's game: take from one pile, or the same number from both (Wythoff, 1907)."""
 
     name = "wythoff"
+    table = "wythoff"
     summary = "two piles: take any number from one pile, or the same number from both"
     source = f"baseline (Wythoff); {cite('sharing')}, Sections 1, 4 and 7"
     pile_count = 2

@@ -208,6 +208,7 @@ class SharingNim(GraphNim):
     """
 
     name = "sharing"
+    table = "sharing"
     summary = "move tokens from one pile to another, which must not end up larger"
     source = f"{cite('sharing')} (3 piles; n piles in Section 7)"
     pile_count = None

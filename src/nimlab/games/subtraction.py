@@ -45,6 +45,7 @@ class SubtractionNim(ImpartialGame):
     """NIM(a_1, ..., a_k): remove a_i stones from a single heap (Def 1.1)."""
 
     name = "subtraction"
+    table = "subtraction"
     summary = "one heap; remove a number of stones from the set A"
     source = cite("cash", "Section 1, Def 1.1 and Example 1.3")
     fast_paths = ("nimlab.strategy.subtraction:PeriodStrategy",)
@@ -131,6 +132,7 @@ class CashNim(SubtractionNim):
     """NIM(A) with cash (Def 1.4): a removal of ``a`` stones costs ``a`` dollars."""
 
     name = "cash"
+    table = "cash"
     summary = "subtraction Nim where removing a stones costs a dollars of the mover's budget"
     source = cite("cash", "Sections 1 and 3-7, Def 1.4")
     fast_paths = ("nimlab.strategy.cash:CashStrategy",)
