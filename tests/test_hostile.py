@@ -279,3 +279,29 @@ def test_refusals_suggest_a_table_only_for_games_that_have_one():
     assert refused.exit_code == 2 and "nimlab table" not in refused.output
     refused = run("value", "fibonacci", "40,50,60,70/3", "--max-states", "50")
     assert refused.exit_code == 2 and "`nimlab table fibonacci`" in refused.output
+
+
+# ------------------------------------------------------------------ play
+def test_play_with_standard_input_closed_ends_cleanly():
+    done = subprocess.run([sys.executable, "-m", "nimlab.cli", "play", "nim", "3,5"],
+                          capture_output=True, text=True, timeout=120,
+                          preexec_fn=lambda: os.close(0))
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "quit" in done.stdout.lower()
+
+
+def test_the_perfect_computer_says_when_it_could_not_solve():
+    result = CliRunner().invoke(main, ["play", "fibonacci", "60,70,80,90/3", "--first",
+                                       "computer", "--max-states", "100", "--json"],
+                                input="quit\n")
+    events = [json.loads(line) for line in result.output.splitlines() if line.startswith("{")]
+    kinds = [e["event"] for e in events]
+    unsolved = events[kinds.index("unsolved")]
+    move = events[kinds.index("move")]
+    assert kinds.index("unsolved") < kinds.index("move") and move["solved"] is False
+    assert "cannot solve" in unsolved["reason"] and move["notation"] in unsolved["reason"]
+    solved = CliRunner().invoke(main, ["play", "nim", "3,5", "--first", "computer", "--json"],
+                                input="quit\n")
+    events = [json.loads(line) for line in solved.output.splitlines() if line.startswith("{")]
+    assert "unsolved" not in [e["event"] for e in events]
+    assert [e for e in events if e["event"] == "move"][0]["solved"] is True
