@@ -305,3 +305,51 @@ def test_the_perfect_computer_says_when_it_could_not_solve():
     events = [json.loads(line) for line in solved.output.splitlines() if line.startswith("{")]
     assert "unsolved" not in [e["event"] for e in events]
     assert [e for e in events if e["event"] == "move"][0]["solved"] is True
+
+
+# ------------------------------------------------------------------ unbounded runs
+@pytest.mark.parametrize("args, fix", [
+    (["table", "fibonacci", "--piles", "8", "--max", "12"], "use --max 10 or less"),
+    (["table", "fibonacci", "--piles", "5", "--max", "30"], "use --max"),
+    (["table", "nim", "--max", "100000", "--out", "never-written.csv"], "use --max"),
+    (["periodicity", "subtraction", "--set", "1,3,4", "--max", "100000000"], "--max-period"),
+    (["periodicity", "sharing-row", "--a", "2", "--max", "100000000"], "--max-period"),
+])
+def test_hopeless_runs_are_refused_at_once_with_an_estimate(args, fix):
+    import time
+
+    start = time.perf_counter()
+    result = run(*args)
+    assert time.perf_counter() - start < 10
+    assert result.exit_code == 2 and fix in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_a_table_that_fits_is_still_built():
+    from nimlab.tables import build_table
+
+    table = build_table("fibonacci", bound=6, piles=5)
+    assert table.rows and all(len(r) == 5 for r in table.rows)
+
+
+def test_periodicity_of_integers_past_2_to_the_63():
+    big = 2 ** 64 + 1
+    terms = ",".join(str(v) for v in [big, 1, -big] * 4)
+    data = json.loads(run("periodicity", "values", "--json", "--", terms).output)
+    assert data["kind"] == "periodic" and data["period"] == 3 and data["preperiod"] == 0
+    # arithmetic periodicity whose differences overflow 64 bits
+    terms = ",".join(str(2 ** 62 * k) for k in range(-4, 5))
+    data = json.loads(run("periodicity", "values", "--json", "--", terms).output)
+    assert data["kind"] == "arithmetic" and data["saltus"] == 2 ** 62
+    # a term past 2^63 breaks a period exactly where it should
+    terms = ",".join(["1", "2"] * 4 + [str(2 ** 63 + 1)])
+    data = json.loads(run("periodicity", "values", terms, "--json").output)
+    assert data["kind"] == "periodic" and data["preperiod"] == 0 or data["kind"] == "none"
+    assert data.get("terms") == 9
+    bad = run("periodicity", "values", "1,2,x")
+    assert bad.exit_code == 2 and "'x' is not an integer" in bad.output
+
+
+def test_an_option_after_double_dash_is_explained():
+    result = run("periodicity", "values", "--", "-1,2,-1,2,-1,2", "--json")
+    assert result.exit_code == 2 and "put the options before `--`" in result.output

@@ -125,6 +125,9 @@ def unknown_option(problem: click.ClickException) -> str | None:
     word = word.split("=", 1)[0]
     names = sorted({n for p in ctx.command.params if isinstance(p, click.Option)
                     for n in [*p.opts, *p.secondary_opts] if n.startswith("--")} | {"--help"})
+    if word in names:  # a real option, after `--` (which makes everything an argument)
+        return f"{word} came after `--`, where everything is read as an argument: put the " \
+            "options before `--`"
     close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
     hint = f", did you mean {close[0]}" if close else f"; the options of `nimlab {ctx.info_name}`" \
         f" are {', '.join(names)}"

@@ -37,7 +37,7 @@ from nimlab.errors import InputError
 from nimlab.games import SubtractionNim
 from nimlab.games.subtraction import parse_subtraction_set
 from nimlab.progress import Progress, quiet
-from nimlab.research.periodicity import Periodicity, find_periodicity
+from nimlab.research.periodicity import Periodicity, check_search, find_periodicity
 from nimlab.tables import subtraction_table
 
 
@@ -130,13 +130,10 @@ def _build_values(options: dict, progress: Progress) -> Built:
     terms = options.get("terms")
     if not terms:
         raise InputError("`values` needs the terms: nimlab periodicity values 1,2,3,1,2,3")
-    values = []
-    for item in str(terms).split(","):
-        try:
-            values.append(int(item.strip()))
-        except ValueError:
-            raise InputError(f"the sequence: {item.strip()!r} is not an integer; write "
-                             "comma-separated integers, e.g. 1,2,3,1,2,3") from None
+    from nimlab.parsing import MAX_DIGITS, parse_int_list
+
+    # Any integer is a term, negative or past 2^63 (up to Python's 4,300 digits).
+    values = list(parse_int_list(str(terms), "the sequence", minimum=-(10 ** MAX_DIGITS)))
     return Built(values, "explicit sequence")
 
 
@@ -250,6 +247,8 @@ def analyse_sequence(name: str, options: dict, *, min_repetitions: int = 3,
     spec = SPECS.get(name)
     if spec is None:
         raise InputError(f"unknown sequence {name!r}; the sequences are: {', '.join(SPECS)}")
+    if options.get("max") is not None:  # about --max terms: refuse a hopeless search at once
+        check_search(options["max"] + 1, min_repetitions, max_period)
     built = spec.build(options, progress)
     if not built.values:
         raise InputError("the sequence is empty; raise --max")
