@@ -353,3 +353,23 @@ def test_periodicity_of_integers_past_2_to_the_63():
 def test_an_option_after_double_dash_is_explained():
     result = run("periodicity", "values", "--", "-1,2,-1,2,-1,2", "--json")
     assert result.exit_code == 2 and "put the options before `--`" in result.output
+
+
+def test_progress_labels_are_not_read_as_markup():
+    from nimlab.cli.common import err_console, progress_bar
+    import nimlab.cli.common as common
+
+    import io
+
+    class Tty(io.StringIO):
+        def isatty(self):
+            return True
+
+    saved = common.sys.stderr
+    common.sys.stderr = Tty()
+    try:
+        with err_console.capture() as captured, progress_bar("[/red] x") as update:
+            update(1, 2)
+    finally:
+        common.sys.stderr = saved
+    assert "MarkupError" not in captured.get()

@@ -9,6 +9,7 @@ from typing import Any, Callable, Iterator
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -87,7 +88,7 @@ def progress_bar(label: str, enabled: bool = True) -> Iterator[ProgressCallback]
         return
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err_console, transient=True) as bar:
-        task = bar.add_task(label, total=None)
+        task = bar.add_task(escape(label), total=None)  # a label may hold the user's words
 
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
