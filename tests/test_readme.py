@@ -15,6 +15,7 @@ import re
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -50,10 +51,10 @@ LISTED: dict[str, tuple[str, str]] = {
     'pip install ".[test]" && python -m pytest': (
         "this is the test suite itself", "python -m pytest --version"),
     "nimlab verify --paper all  ": (
-        "half a minute or more: run with small boxes", "nimlab verify --paper all --bound 12"),
+        "minutes under load: one paper", "nimlab verify --paper end-nim"),
     "nimlab verify --paper all --strict": (
-        "half a minute or more: run with small boxes (exit 1: claims fail, as documented)",
-        "nimlab verify --paper all --strict --bound 12; test $? = 1"),
+        "minutes under load: one paper (exit 1: claims fail, as documented)",
+        "nimlab verify --paper fibonacci --strict; test $? = 1"),
     "nimlab reproduce all --out repro": (
         "minutes: one paper's artifacts without the claims",
         "nimlab reproduce end-nim --out repro --no-claims"),
@@ -130,8 +131,10 @@ def test_readme_walk_through_bash_in_order(tmp_path):
                PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
     failures = []
     for line, runs, why in planned():
+        start = time.perf_counter()
         done = subprocess.run(["bash", "-c", runs], cwd=tmp_path, env=env, capture_output=True,
                               text=True, timeout=600, stdin=subprocess.DEVNULL)
+        print(f"{time.perf_counter() - start:6.1f} s  {runs[:100]}", flush=True)
         trouble = [s for s in ("Traceback", "Exception ignored") if s in done.stderr]
         if done.returncode != 0 or trouble:
             failures.append(f"{line}\n  ran: {runs}\n  exit {done.returncode}: "
