@@ -97,7 +97,7 @@ LISTED: dict[str, tuple[str, str]] = {
         "needs the server: started on a free port and asked the same question",
         SERVE.replace("curl -sf http://127.0.0.1:{0}/ | grep -q nimlab".format(PORT),
                       f"curl -sf 'http://127.0.0.1:{PORT}/api/hint?game=cash&position=14&"
-                      "set=1,3,4&budgets=9,9' | grep -q winning")),
+                      "set=1,3,4&budgets=9,9' | grep -q winner")),
 }
 
 
