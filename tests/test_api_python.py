@@ -69,8 +69,8 @@ CASES = [
      ["value", "cash", "14", "--set", "1,3,4", "--budgets", "9,9"]),
     ("answer", ("cash", (14, (9, 9))), {"set": [1, 3, 4]},
      ["value", "cash", "14;9,9", "--set", "1,3,4"]),
-    ("answer", ("graph-nim", (1, 4, 9)), {"edges": [(0, 1), (1, 2), (2, 0)]},
-     ["value", "graph-nim", "1,4,9", "--edges", "0-1,1-2,2-0"]),
+    ("answer", ("graph-nim", (1, 4, 9)), {"edges": [(1, 2), (2, 3), (3, 1)]},
+     ["value", "graph-nim", "1,4,9", "--edges", "1-2,2-3,3-1"]),
     ("answer", ("sharing", (10**30 + 7, 3, 17)), {},
      ["value", "sharing", "1000000000000000000000000000007,3,17"]),
     ("moves", ("sharing", (0, 4, 8)), {}, ["moves", "sharing", "0,4,8"]),
@@ -162,9 +162,9 @@ def test_huge_positions_answer_by_closed_form_or_refuse_in_one_line():
     winning = nimlab.moves("sharing", (10**30 + 7, 3, 17), winning=True)
     assert [o.winning for o in winning.options] == [True]
     with pytest.raises(TooManyStates) as over:
-        nimlab.answer("graph-nim", (30, 40, 50, 60, 70), edges="0-1,1-2,2-3,3-4", max_states=10)
+        nimlab.answer("graph-nim", (30, 40, 50, 60, 70), edges="1-2,2-3,3-4,4-5", max_states=10)
     assert str(over.value) == cli_error("value", "graph-nim", "30,40,50,60,70", "--edges",
-                                        "0-1,1-2,2-3,3-4", "--max-states", "10")
+                                        "1-2,2-3,3-4,4-5", "--max-states", "10")
 
 
 # ------------------------------------------------------------------ bad input: InputError
@@ -179,7 +179,7 @@ def test_huge_positions_answer_by_closed_form_or_refuse_in_one_line():
     (lambda: nimlab.answer("nim", (1, 2), time_limit=-1), "time_limit"),
     (lambda: nimlab.answer("subtraction", 5, set=1.5), "set"),
     (lambda: nimlab.answer("fibonacci", (5, 5), last=1, factor=1.5), "factor"),
-    (lambda: nimlab.answer("graph-nim", (1, 2), edges="0-1", variant=3), "variant"),
+    (lambda: nimlab.answer("graph-nim", (1, 2), edges="1-2", variant=3), "variant"),
     (lambda: nimlab.answer(3, (1, 2)), "game"),
     (lambda: nimlab.moves("nim", (1, 2), winning="yes"), "winning"),
     (lambda: nimlab.table("sharing", max=2.5), "max"),

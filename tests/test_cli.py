@@ -59,7 +59,7 @@ def test_moves_and_winning_moves():
 
 
 def test_graph_nim_and_other_games_answer():
-    assert run_json("value", "graph-nim", "1,4,9", "--edges", "0-1,1-2,2-0")["outcome"] in "PN"
+    assert run_json("value", "graph-nim", "1,4,9", "--edges", "1-2,2-3,3-1")["outcome"] in "PN"
     assert run_json("value", "subtraction", "14", "--set", "1,3,4")["outcome"] == "P"
     assert run_json("value", "nim", "3,5,6")["value"] == 0
     assert run_json("value", "wythoff", "4,7")["value"] == 0
@@ -156,8 +156,8 @@ BAD = [
     (["value", "cash", "14", "--set", "1,3,4", "--budgets", "9"], "two amounts"),
     (["value", "chess", "1,2"], "unknown game"),
     (["value", "end-nim", "1,2", "--variant", "reverse"], "unknown End-Nim variant"),
-    (["value", "graph-nim", "1,2,3", "--edges", "0-1,1-5"], "vertex 5 does not exist"),
-    (["value", "graph-nim", "0,5,20,30,40", "--edges", "0-1,1-2,2-3,3-4", "--max-states", "50"],
+    (["value", "graph-nim", "1,2,3", "--edges", "1-2,2-5"], "vertex 5 does not exist"),
+    (["value", "graph-nim", "0,5,20,30,40", "--edges", "1-2,2-3,3-4,4-5", "--max-states", "50"],
      "--max-states"),
     (["value", "nim", "3,4", "--last", "2"], "does not apply"),
     (["value", "end-nim", "3,0"], "below 1"),

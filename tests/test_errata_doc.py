@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from nimlab.claims.report import errata_markdown
+from nimlab import __version__
+from nimlab.claims.report import errata_markdown, errata_stamp
 
 ERRATA = Path(__file__).parents[1] / "docs" / "ERRATA.md"
 HEADING = re.compile(r"^### (\S+) \((.*)\): (fails|refuted|printed data differ)$")
@@ -30,5 +31,14 @@ def test_errata_page_lists_what_reproduce_finds(default_bound_results):
     for r in results:
         if r.claim.corrects:
             assert r.status in ("holds", "supported"), r.line()
-    # The page is exactly what the generator writes from these results.
-    assert ERRATA.read_text() == errata_markdown(results, artifacts)
+    # The page is exactly what the generator writes from these results, with this version of
+    # nimlab, on the date the page states.
+    stamp = errata_stamp(ERRATA.read_text())
+    assert stamp is not None and stamp[0] == __version__, stamp
+    assert ERRATA.read_text() == errata_markdown(results, artifacts, __version__, stamp[1])
+    # Every entry gives the one command that shows it.
+    text = ERRATA.read_text()
+    for claim_id, status in wrong:
+        assert f"`nimlab verify {claim_id}`" in text
+    for artifact_id, _ in differ:
+        assert f"`nimlab reproduce {artifact_id} --out DIR`" in text

@@ -69,7 +69,7 @@ def test_hint_at_a_p_position_says_there_is_no_winning_move():
 def test_hint_cash_reports_the_winner_and_the_theorem():
     data = hint_json("cash", "10", "--set", "1,2", "--budgets", "3,2")
     assert data["winner"] == "I" and "Theorem 4.5" in data["source"]
-    assert data["to"] == "9;2,2"
+    assert data["to"] == "9/2,2"
 
 
 def test_hint_on_huge_sharing_piles_uses_integer_arithmetic_only():
@@ -109,7 +109,7 @@ def test_bad_input_to_hint_is_one_line_and_exit_2(args, fragment):
 
 def test_hint_beyond_max_states_is_a_clean_error():
     # Wythoff answers by its closed form at any size; Graph Nim on 5 vertices has no fast path.
-    result = run("hint", "graph-nim", "4,9,16,25,36", "--edges", "0-1,1-2,2-3,3-4",
+    result = run("hint", "graph-nim", "4,9,16,25,36", "--edges", "1-2,2-3,3-4,4-5",
                  "--max-states", "50")
     assert result.exit_code == 2
     assert "max-states" in result.output and "Traceback" not in result.output

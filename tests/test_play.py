@@ -23,7 +23,7 @@ START = [
     ("nim", {}, ["3,5,7", "1,2,3", "4,4,1", "6,2"]),
     ("sharing", {}, ["0,4,8", "3,3,15", "2,5,11", "1,6,6", "0,1,9,4"]),
     ("wythoff", {}, ["4,7", "6,9", "3,3"]),
-    ("graph-nim", {"edges": "0-1,1-2,2-0"}, ["1,4,9", "0,5,7"]),
+    ("graph-nim", {"edges": "1-2,2-3,3-1"}, ["1,4,9", "0,5,7"]),
     ("end-nim", {"variant": "normal"}, ["2,5,3", "1,1,2,3", "4,1,4"]),
     ("end-nim", {"variant": "misere"}, ["1,2,2", "3,1,3", "1", "2,2,2,1"]),
     ("end-nim", {"variant": "loop"}, ["2,5,3", "1,1,1", "3,2,2,4"]),
@@ -132,7 +132,7 @@ def test_misere_move_that_ends_the_game_is_legal_and_loses():
     ("cash", {"set": "1,3,4"}, "14;9,5", ["heap", "(14)", "you $9, computer $5",
                                           "removals allowed: 1, 3, 4"]),
     ("subtraction", {"set": "1,3,4"}, "14", ["heap", "removals allowed: 1, 3, 4"]),
-    ("graph-nim", {"edges": "0-1,1-2"}, "1,4,9", ["tokens may move along: 1>2, 2>3"]),
+    ("graph-nim", {"edges": "1-2,2-3"}, "1,4,9", ["tokens may move along: 1>2, 2>3"]),
     ("nim", {}, "100", ["\u2026 (100)"]),
 ])
 def test_drawings(name, options, text, expected):

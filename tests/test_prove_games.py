@@ -81,9 +81,9 @@ def test_sharing(k):
 
 
 def test_graph_nim():
-    gf = game_formula("graph-nim", edges="0-1,1-2,2-0")
+    gf = game_formula("graph-nim", edges="1-2,2-3,3-1")
     assert check_moves(gf, tuple, box(3, 5)) == 216
-    gf = game_formula("graph-nim", edges="0-1,0-2")
+    gf = game_formula("graph-nim", edges="1-2,1-3")
     assert check_moves(gf, tuple, box(3, 4)) == 125
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -16,6 +17,7 @@ from nimlab import store, tables
 from nimlab.errors import NimlabWarning
 from nimlab.cli import main
 from nimlab.engine import Solver
+from nimlab.errors import InputError
 from nimlab.games import CashNim, EndNim, FibonacciNim, SharingNim
 from nimlab.kernels import sharing as sh_k
 
@@ -263,3 +265,109 @@ def test_lazy_rows_behave_like_lists():
     assert [list(r) for r in three.array()] == list(three)
     table = tables.endnim_table(2, 3)
     assert table.csv_text().splitlines()[1] == "1,0,3,2"
+
+
+# ------------------------------------------------------------------ the cap
+def test_store_stays_under_its_cap_during_a_sweep(monkeypatch, tmp_path):
+    """A small NIMLAB_CACHE_MAX: tables stored before and during a sweep never hold more than
+    the cap; the least recently used go first."""
+    from nimlab.research.families import SWEEPS
+    from nimlab.research.sweeps import run_sweep
+
+    monkeypatch.setenv(store.ENV, str(tmp_path / "store"))
+    monkeypatch.setattr(store, "MIN_WORK", 0)
+    store.forget()
+    cap = 400_000
+    monkeypatch.setenv(store.MAX_ENV, str(cap))
+    sizes = []
+    real_save = store.save
+
+    def watched(*args, **kwargs):
+        entry = real_save(*args, **kwargs)
+        sizes.append(sum(e.size for e in store.listing()))
+        return entry
+
+    monkeypatch.setattr(store, "save", watched)
+    for n in range(40, 60, 4):  # End-Nim tables of about 100 KB each fill the store first
+        store.endnim_values(3, n, "normal")
+    first = sorted(store.listing(), key=lambda e: e.path.stat().st_mtime)[0]
+    run_sweep(SWEEPS["sharing-conjectures"], tmp_path / "s.csv", {"max": 300, "rows": 3},
+              processes=False, workers=1)
+    assert len(sizes) >= 6 and max(sizes) <= cap
+    assert not first.path.exists()  # the least recently used went first
+    assert any(e.game == "sharing" for e in store.listing())
+    store.forget()
+
+
+def test_cache_max_is_read_and_a_table_past_it_is_not_stored(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv(store.ENV, str(tmp_path))
+    monkeypatch.setattr(store, "MIN_WORK", 0)
+    store.forget()
+    for text, expect in [("500M", 500 * 2**20), ("4G", 4 * 2**30), ("1234", 1234), ("0", 0)]:
+        monkeypatch.setenv(store.MAX_ENV, text)
+        assert store.max_bytes() == expect
+    monkeypatch.setenv(store.MAX_ENV, "lots")
+    with pytest.raises(InputError, match="NIMLAB_CACHE_MAX"):
+        store.max_bytes()
+    monkeypatch.setenv(store.MAX_ENV, "1000")
+    with pytest.warns(NimlabWarning, match="not stored"):
+        store.sharing_values(100)
+    assert store.listing() == []
+    store.forget()
+
+
+def test_a_run_storing_much_says_how_much_and_where(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv(store.ENV, str(tmp_path))
+    monkeypatch.setattr(store, "MIN_WORK", 0)
+    monkeypatch.setattr(store, "ANNOUNCE_BYTES", 1000)
+    monkeypatch.setitem(store._STORED, "bytes", 0)
+    store.forget()
+    assert store.stored_note() is None
+    store.sharing_values(100)
+    note = store.stored_note()
+    assert "this run stored" in note and str(tmp_path) in note and "nimlab cache clear" in note
+    store.forget()
+
+
+def test_cache_command_shows_size_and_location_and_clears_by_game_or_age(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+
+    monkeypatch.setenv(store.ENV, str(tmp_path))
+    monkeypatch.setattr(store, "MIN_WORK", 0)
+    store.forget()
+    store.sharing_values(100)
+    store.endnim_values(2, 30, "normal")
+    shown = CliRunner().invoke(main, ["cache"])
+    assert shown.exit_code == 0 and str(tmp_path) in shown.output and "2 stored tables" in shown.output
+    wrong = CliRunner().invoke(main, ["cache", "clear", "--game", "NOSUCH"])
+    assert wrong.exit_code == 2 and "sharing" in wrong.output and "end-nim" in wrong.output
+    assert len(store.listing()) == 2
+    old = CliRunner().invoke(main, ["cache", "clear", "--older-than", "1", "--json"])
+    assert '"removed": 0' in old.output and len(store.listing()) == 2
+    for entry in store.listing():
+        if entry.game == "end-nim":
+            os.utime(entry.path, (1, 1))
+    CliRunner().invoke(main, ["cache", "clear", "--older-than", "1"])
+    assert [e.game for e in store.listing()] == ["sharing"]
+    assert CliRunner().invoke(main, ["cache", "clear", "--game", "sharing"]).exit_code == 0
+    assert store.listing() == []
+    store.forget()
+
+
+def test_the_command_line_says_when_a_command_stored_much(monkeypatch, tmp_path):
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+
+    monkeypatch.setenv(store.ENV, str(tmp_path))
+    monkeypatch.setattr(store, "MIN_WORK", 0)
+    monkeypatch.setattr(store, "ANNOUNCE_BYTES", 1000)
+    monkeypatch.setitem(store._STORED, "bytes", 0)
+    store.forget()
+    done = CliRunner().invoke(main, ["table", "sharing", "--max", "100", "--out",
+                                     str(tmp_path / "t.npy")])
+    assert done.exit_code == 0
+    assert "nimlab: note: this run stored" in done.output and str(tmp_path) in done.output
+    store.forget()

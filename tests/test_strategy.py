@@ -186,7 +186,7 @@ BOXES = [
     ("sharing", {}, [",".join(map(str, p)) for p in itertools.product(range(6), repeat=4)]),
     ("nim", {}, [",".join(map(str, p)) for p in itertools.product(range(6), repeat=3)]),
     ("wythoff", {}, [f"{a},{b}" for a in range(12) for b in range(12)]),
-    ("graph-nim", {"edges": "0-1,1-2,2-0"},
+    ("graph-nim", {"edges": "1-2,2-3,3-1"},
      [",".join(map(str, p)) for p in itertools.product(range(7), repeat=3)]),
     ("subtraction", {"set": "1,3,4"}, [str(n) for n in range(60)]),
     ("fibonacci", {}, [f"{a},{b};{x}" for a in range(10) for b in range(10) for x in range(8)

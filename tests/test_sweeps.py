@@ -140,7 +140,7 @@ def test_graph_nim_sweep_small(client, tmp_path):
     assert three["digraphs"] == 16 and three["weakly_connected"] == 13
     assert result.summary["4_vertices"]["digraphs"] == 218
     # the complete digraph is Sharing Nim itself
-    assert "0-1,0-2,1-0,1-2,2-0,2-1" in three["same_p_positions_as_sharing"]
+    assert "1-2,1-3,2-1,2-3,3-1,3-2" in three["same_p_positions_as_sharing"]
 
 
 def test_sharing_rows_against_brute_force():

@@ -47,7 +47,7 @@ CASES = [
     ("value", ("fibonacci", "7,3,2"), {"last": "0"}),
     ("value", ("fibonacci", "9,4;3"), {"factor": "3/2"}),
     ("value", ("cash", "14"), {"set": "1,3,4", "budgets": "9,9"}),
-    ("value", ("graph-nim", "1,4,9"), {"edges": "0-1,1-2,2-0"}),
+    ("value", ("graph-nim", "1,4,9"), {"edges": "1-2,2-3,3-1"}),
     ("moves", ("sharing", "0,4,8"), {}),
     ("moves", ("wythoff", "4,9"), {"winning": True}),
     ("hint", ("sharing", "3,5,20"), {}),
@@ -95,7 +95,7 @@ def test_errors_are_the_cli_one_line_message(args):
 def test_budget_refusal_is_a_422():
     with pytest.raises(ApiError) as refused:
         # Graph Nim on a 5-vertex path has no closed form and no kernel: the budget decides
-        api.value("graph-nim", "30,40,50,60,70", edges="0-1,1-2,2-3,3-4", max_states=10)
+        api.value("graph-nim", "30,40,50,60,70", edges="1-2,2-3,3-4,4-5", max_states=10)
     assert refused.value.status == 422 and "max-states" in str(refused.value)
 
 
@@ -158,7 +158,7 @@ def test_play_move_applies_the_rules_and_refuses_with_the_reason():
         api.computer_move("nim", "0,0")
     assert api.over("nim", "0,0")["over"] and not api.over("nim", "0,1")["over"]
     cash = api.play_move("cash", "5;9,9", "3", set="1,3,4")
-    assert cash["to"] == "2;9,6"
+    assert cash["to"] == "2/9,6"
 
 
 def test_errata_shipped_with_the_web_lab_is_docs_errata():

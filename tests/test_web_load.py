@@ -88,7 +88,7 @@ def test_a_request_past_the_time_limit_is_refused_and_others_are_served(tmp_path
     # the CLI runs every value/moves/hint under the server's time limit: a position it cannot
     # solve in time is refused at once (422), while the other worker serves small requests
     slow = {"game": "graph-nim", "position": "0,10,20,30,40",
-            "edges": "0-1,1-2,2-3,3-4,4-0,0-2,1-3", "max_states": "2000000"}
+            "edges": "1-2,2-3,3-4,4-5,5-1,1-3,2-4", "max_states": "2000000"}
     with running_server(tmp_path / "cache", "--time-limit", "2", "--workers", "2",
                         "--claims", "sharing.rem5") as base:
         with ThreadPoolExecutor(2) as pool:
@@ -111,7 +111,7 @@ def test_a_request_past_the_time_limit_is_refused_and_others_are_served(tmp_path
         assert code == 400 and "more than 5,000" in body["error"]
         assert get(base, "nope", {})[0] == 404
         code, body = get(base, "value", {"game": "graph-nim", "position": "30,40,50,60,70",
-                                         "edges": "0-1,1-2,2-3,3-4", "max_states": "10"})
+                                         "edges": "1-2,2-3,3-4,4-5", "max_states": "10"})
         assert code == 422 and "max-states" in body["error"]
         code, body = get(base, "moves", {"game": "wythoff", "position": "4,9", "winning": "1"})
         assert code == 200 and body == api.moves("wythoff", "4,9", winning=True)

@@ -7,6 +7,15 @@ command line prints it and exits with code 2.
 from __future__ import annotations
 
 
+def short_text(text: str, width: int = 60) -> str:
+    """``text`` cut in the middle when long, saying how long it is: a position with
+    5,000-digit piles stays one short line in a message."""
+    if len(text) <= width:
+        return text
+    half = (width - 24) // 2
+    return f"{text[:half]}...({len(text):,} characters)...{text[-half:]}"
+
+
 class NimlabError(ValueError):
     """Base class of all errors nimlab reports to its user."""
 

@@ -21,11 +21,13 @@ import csv
 import io
 import json
 import os
+import signal
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, Sequence
 
-__all__ = ["atomic_file", "write_bytes", "write_text", "write_csv", "write_json", "umask_mode",
+__all__ = ["atomic_file", "Terminated", "terminate_as_exception", "write_bytes", "write_text", "write_csv", "write_json", "umask_mode",
            "check_target"]
 
 
@@ -57,6 +59,45 @@ def check_target(path: str | os.PathLike, suffixes: Sequence[str] = (),
     return path
 
 
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: raised like :class:`KeyboardInterrupt` for Ctrl-C, so that the
+    same clean-up runs (no ``.NAME.*.part`` file is left)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+    def __str__(self) -> str:
+        return signal.Signals(self.signum).name
+
+
+TERMINATING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP")
+                    if hasattr(signal, name))
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def terminate_as_exception() -> Iterator[None]:
+    """Within the block, SIGTERM and SIGHUP raise :class:`Terminated` (in the main thread, where
+    Python runs signal handlers; elsewhere, and where a handler other than the default is already
+    installed, nothing changes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = {}
+    for signum in TERMINATING:
+        if signal.getsignal(signum) == signal.SIG_DFL:
+            saved[signum] = signal.signal(signum, _terminate)
+    try:
+        yield
+    finally:
+        for signum, handler in saved.items():
+            signal.signal(signum, handler)
+
+
 @contextlib.contextmanager
 def atomic_file(path: str | os.PathLike, *, make_parents: bool = False) -> Iterator[BinaryIO]:
     """A binary handle whose content replaces ``path`` only when the block ends without error.
@@ -70,17 +111,32 @@ def atomic_file(path: str | os.PathLike, *, make_parents: bool = False) -> Itera
         parent.mkdir(parents=True, exist_ok=True)
     elif not parent.is_dir():
         raise FileNotFoundError(2, "no such directory", str(parent))
-    fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        os.fchmod(fd, umask_mode())
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with terminate_as_exception():
+        try:
+            fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".part")
+        except OSError as problem:
+            raise _naming(problem, path, None) from None
+        try:
+            os.fchmod(fd, umask_mode())
+            with os.fdopen(fd, "wb") as handle:
+                yield handle
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.replace(tmp, path)
+        except BaseException as problem:
+            Path(tmp).unlink(missing_ok=True)
+            if isinstance(problem, OSError):
+                raise _naming(problem, path, tmp) from None
+            raise
+
+
+def _naming(problem: OSError, path: Path, tmp: str | None) -> OSError:
+    """``problem`` about the user's file ``path``: an error on the temporary file, or one that
+    names no file at all (a full disk), names ``path`` instead."""
+    if problem.filename not in (None, tmp) and problem.filename2 in (None, str(path)):
+        return problem  # about another file: keep it
+    renamed = type(problem)(problem.errno, problem.strerror or str(problem), str(path))
+    return renamed
 
 
 def write_bytes(path: str | os.PathLike, data: bytes | Callable[[BinaryIO], Any], *,

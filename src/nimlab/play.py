@@ -19,7 +19,10 @@ With ``as_json`` every event is one JSON object on its own line, with an ``event
 ``start`` (game, params, position, first, level), ``position`` (position, to_move, and for cash
 the ``money`` of each player), ``move`` (player, move, notation, to), ``illegal`` (input,
 reason), ``hint`` (the fields of ``nimlab hint --json``), ``moves`` (list of notations),
-``undo`` (position), ``help`` (text), ``thinking`` (the computer is choosing), ``winner`` (winner, position, reason) and ``quit``.
+``undo`` (position), ``help`` (text), ``thinking`` (the computer is choosing), ``unsolved``
+(reason: the perfect computer could not solve the position within its budget, and what it plays
+instead; its ``move`` then has ``solved: false``), ``winner`` (winner, position, reason) and
+``quit``.
 Players are ``"you"`` and ``"computer"``.
 """
 
@@ -32,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget
-from nimlab.errors import IllegalMove, InputError, TooManyStates
+from nimlab.errors import IllegalMove, InputError, TooManyStates, short_text
 from nimlab.games.base import ImpartialGame, Move
 from nimlab.solve import bounded_moves
 from nimlab.strategy import hint, stalling_move
@@ -117,18 +120,23 @@ class Match:
         """Read the player's move (raises IllegalMove with the reason)."""
         return self.game.parse_move(text, self.position)
 
-    def computer_choice(self) -> Move:
-        """The computer's move: see the module docstring."""
+    def computer_move(self) -> tuple[Move, str | None]:
+        """The computer's move and, when the perfect computer could not solve the position
+        within its budget, a sentence saying so and what it plays instead (it never pretends
+        to play perfectly where it did not solve)."""
         game, position = self.game, self.position
         if self.level == "perfect":
             try:
                 advice = hint(game, position, budget=self.budget)
-            except TooManyStates:  # out of the budget: play the smallest move instead
-                return stalling_move(game, position)
-            return advice.move if advice.move is not None else advice.stalling
+            except TooManyStates as refused:  # out of the budget: say so, then stall
+                move = stalling_move(game, position)
+                return move, (f"the computer cannot solve {short_text(game.format(position))} "
+                              f"within its budget ({refused}); it plays the smallest legal "
+                              f"move instead: {move.notation()} ({move.describe()})")
+            return (advice.move if advice.move is not None else advice.stalling), None
         choices = bounded_moves(game, position, EASY_CHOICES) or \
             list(islice(game.legal_moves(position), EASY_CHOICES))
-        return self.rng.choice(choices)
+        return self.rng.choice(choices), None
 
     @property
     def budget(self) -> Budget:
@@ -167,11 +175,13 @@ def run(match: Match, read_line: Callable[[], str | None], write: Callable[[str]
         position_event(match, emit)
         if match.to_move == COMPUTER:
             emit("thinking", "computer is thinking...")
-            move = match.computer_choice()
+            move, unsolved = match.computer_move()
+            if unsolved:
+                emit("unsolved", f"Note: {unsolved}.", reason=unsolved)
             match.play(move)
             emit("move", f"computer plays {move.notation()}: {move.describe()}",
                  player=COMPUTER, move=move.describe(), notation=move.notation(),
-                 to=game.format(match.position))
+                 to=game.format(match.position), solved=unsolved is None)
             continue
         if not as_json:
             listed = bounded_moves(game, match.position, LIST_MOVES)

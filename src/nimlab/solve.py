@@ -27,7 +27,7 @@ from typing import Any
 
 from nimlab.engine.analysis import SOLVER_SOURCE, Analysis, Answer, Option
 from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget, budget_error, solver_for
-from nimlab.errors import NimlabError, TooManyStates
+from nimlab.errors import NimlabError, TooManyStates, short_text
 from nimlab.games.base import ImpartialGame, Move
 from nimlab.progress import PastDeadline
 from nimlab.progress import deadline as time_limited
@@ -109,18 +109,25 @@ def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
 
 
 def about(count: int) -> str:
-    """``count`` for a message: with thousands separators, or as a power of ten when huge."""
-    return f"{count:,}" if count < 10 ** 12 else f"10^{len(str(count)) - 1}"
+    """``count`` for a message: with thousands separators, or as a power of ten when huge
+    (from its bit length: never a decimal string, which Python refuses past 4,300 digits)."""
+    if count < 10 ** 12:
+        return f"{count:,}"
+    digits = int((count.bit_length() - 1) * 0.30102999566398120)  # floor(log10), or one less
+    while 10 ** (digits + 1) <= count:
+        digits += 1
+    return f"10^{digits}"
 
 
 def _solver_refusal(game: ImpartialGame, position: Any, budget: Budget) -> TooManyStates | None:
     states, seconds = estimate(game, position)
-    here = game.format(position)
+    here = short_text(game.format(position))
+    table = f", or `nimlab table {game.table}` for a whole range" if game.table else ""
     if states is not None and states > budget.max_states:
         error = TooManyStates(
             f"the value of {here} is out of reach: the solver would store about {about(states)} "
             f"positions, over --max-states {budget.max_states:,}; try a smaller position, a larger "
-            "--max-states, or `nimlab table` for a whole range")
+            f"--max-states{table}")
     elif seconds is not None and seconds > budget.time_limit:
         error = TooManyStates(
             f"the value of {here} is out of reach: the solver would take about {about(seconds)} "
@@ -240,7 +247,8 @@ def analyse(game: ImpartialGame, position: Any, budget: Budget | None = None, *,
                 moves = [top.winning_move] if top.winning_move is not None else []
             else:
                 raise TooManyStates(
-                    f"{game.format(position)} has more than {max_moves:,} moves: too many to list; "
+                    f"{short_text(game.format(position))} has more than {max_moves:,} moves: "
+                    "too many to list; "
                     "`nimlab hint` gives the winning move, `moves --winning` lists it alone")
         options = []
         for move in moves:

@@ -53,6 +53,17 @@ from nimlab.kernels import check_memory
 from nimlab.progress import Progress, quiet
 
 ENV = "NIMLAB_CACHE"
+#: The store's size limit: ``$NIMLAB_CACHE_MAX`` (``500M``, ``4G``, bytes; ``0`` stores nothing),
+#: else :data:`DEFAULT_MAX_BYTES`.  Past it, the least recently used tables are deleted.
+MAX_ENV = "NIMLAB_CACHE_MAX"
+DEFAULT_MAX_BYTES = 4 * 2**30
+#: A run that stores more than this says so (how much, and where) when it ends.
+ANNOUNCE_BYTES = 100 * 2**20
+#: The names of the store's tables (``nimlab cache clear --game``); ``fibonacci`` is read as
+#: ``fibonacci-first-move``.
+TABLE_NAMES = ("sharing", "sharing4", "fibonacci-first-move", "end-nim", "cash", "subtraction",
+               "wythoff", "graph-nim")
+_ALIASES = {"fibonacci": "fibonacci-first-move"}
 #: Tables computed from fewer cells than this are not worth a file.
 MIN_WORK = 4_000_000
 #: The in-process memo keeps at most this many bytes of tables (0: no memo).
@@ -73,6 +84,32 @@ def cache_dir() -> Path:
         return Path(env).expanduser()
     from platformdirs import user_cache_dir
     return Path(user_cache_dir("nimlab"))
+
+
+def max_bytes() -> int:
+    """The store's cap in bytes (``$NIMLAB_CACHE_MAX``; a bad value is a one-line error)."""
+    text = os.environ.get(MAX_ENV, "").strip()
+    if not text:
+        return DEFAULT_MAX_BYTES
+    found = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", text.lower())
+    if not found:
+        raise InputError(f"{MAX_ENV}={text!r} is not a size; write e.g. 500M, 4G or a number "
+                         "of bytes (0 stores nothing)")
+    unit = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}[found.group(2)]
+    return int(float(found.group(1)) * unit)
+
+
+def describe_size(nbytes: int) -> str:
+    return f"{nbytes / 2**30:,.1f} GB" if nbytes >= 2**30 else f"{nbytes / 2**20:,.1f} MB"
+
+
+def table_name(game: str) -> str:
+    """``game`` as a name of the store's tables, or a one-line error naming them."""
+    name = _ALIASES.get(game, game)
+    if name not in TABLE_NAMES:
+        raise InputError(f"the store keeps no {game!r} tables; its tables are: "
+                         f"{', '.join(TABLE_NAMES)}")
+    return name
 
 
 def warn(message: str) -> None:
@@ -193,9 +230,68 @@ def _checksum(path: Path) -> int:
     return crc
 
 
-def save(game: str, params: dict, bound: Bound, array: np.ndarray) -> Entry:
-    """Store ``array`` under (game, params, bound, version), atomically."""
+#: Bytes this process has stored (for the note at its end), and whether a table was refused.
+_STORED = {"bytes": 0, "directory": None, "skipped": 0}
+
+
+def stored_note() -> str | None:
+    """A line saying how much this process stored and where, once it passed ANNOUNCE_BYTES
+    (the command line prints it when a command ends; the library itself never prints)."""
+    if _STORED["bytes"] <= ANNOUNCE_BYTES:
+        return None
+    return (f"this run stored {describe_size(_STORED['bytes'])} of tables in "
+            f"{_STORED['directory']} (capped at {describe_size(max_bytes())}, {MAX_ENV}; "
+            "`nimlab cache` shows it, `nimlab cache clear` empties it)")
+
+
+def used(entry: Entry) -> None:
+    """Mark ``entry`` as just used (its file's time), for least-recently-used eviction."""
+    try:
+        os.utime(entry.path)
+    except OSError:
+        pass
+
+
+def _last_use(entry: Entry) -> float:
+    try:
+        return entry.path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def usage() -> dict:
+    """Where the store is, how many tables it holds, their bytes and the cap."""
+    found = listing()
+    return {"directory": str(cache_dir()), "tables": len(found),
+            "bytes": sum(e.size for e in found), "max_bytes": max_bytes(), "max_env": MAX_ENV}
+
+
+def make_room(nbytes: int, cap: int | None = None) -> bool:
+    """Delete the least recently used tables until ``nbytes`` more fit under the cap; False if
+    ``nbytes`` alone exceeds it (the store is then only brought down to its cap)."""
+    cap = max_bytes() if cap is None else cap
+    fits = nbytes <= cap
+    held = sorted(listing(), key=_last_use)
+    total = sum(e.size for e in held)
+    while held and total + (nbytes if fits else 0) > cap:
+        oldest = held.pop(0)
+        total -= oldest.size
+        oldest.remove()
+    return fits
+
+
+def save(game: str, params: dict, bound: Bound, array: np.ndarray) -> Entry | None:
+    """Store ``array`` under (game, params, bound, version), atomically, within the cap
+    (least recently used tables make room; a table larger than the cap is not stored, with a
+    one-line warning)."""
     directory = cache_dir()
+    cap = max_bytes()
+    if not make_room(array.nbytes + 4096, cap):
+        _STORED["skipped"] += 1
+        if cap > 0:
+            warn(f"the {game} table ({describe_size(array.nbytes)}) is larger than the store's "
+                 f"cap ({describe_size(cap)}, {MAX_ENV}): computed but not stored")
+        return None
     bound = _as_tuple(bound)
     stem = f"{game}-{_key(game, params)}-{'x'.join(map(str, bound))}"
     path = directory / f"{stem}.npy"
@@ -205,6 +301,8 @@ def save(game: str, params: dict, bound: Bound, array: np.ndarray) -> Entry:
             "size": path.stat().st_size, "crc32": _checksum(path), "created": time.time()}
     entry = Entry(path, meta)
     fileio.write_json(entry.sidecar, meta, indent=1)
+    _STORED["bytes"] += meta["size"]
+    _STORED["directory"] = directory
     return entry
 
 
@@ -229,7 +327,9 @@ def load(entry: Entry, bound: Bound | None = None, slicer: Slicer | None = None)
         else:
             wanted = slicer(array, _unwrap(entry.bound), bound)
         check_memory(wanted.nbytes, f"reading the stored table {entry.path.name}")
-        return np.array(wanted)  # in memory, not a view of the file
+        wanted = np.array(wanted)  # in memory, not a view of the file
+        used(entry)
+        return wanted
     except NimlabError:  # too large to read: refused, the file is kept
         raise
     except FileNotFoundError:  # removed meanwhile (another process cleared the store)
@@ -335,8 +435,8 @@ def cached(game: str, params: dict, bound: Bound, compute: Callable[[Bound, Prog
                 break
     if result is None:
         result = compute(bound, progress)
-    if (result.size if work is None else work) >= MIN_WORK:
-        save(game, params, want, result)
+    if (result.size if work is None else work) >= MIN_WORK and \
+            save(game, params, want, result) is not None:
         for entry in same:  # superseded: the new table covers them
             if entry.path.exists() and all(s <= w for s, w in zip(entry.bound, want)) \
                     and entry.bound != want:
@@ -345,15 +445,23 @@ def cached(game: str, params: dict, bound: Bound, compute: Callable[[Bound, Prog
     return result
 
 
-def clear(game: str | None = None) -> list[Entry]:
-    """Delete stored tables (of ``game`` only, if given) and leftovers; returns what went.
+def clear(game: str | None = None, older_than: float | None = None) -> list[Entry]:
+    """Delete stored tables (of ``game`` only, and/or unused for ``older_than`` days, if given)
+    and leftovers; returns what went.  An unknown ``game`` is a one-line error naming the
+    store's tables.
 
     Data files whose sidecar is unreadable go too (their game is read from the file name)."""
     directory = cache_dir()
-    gone = [e for e in listing() if game is None or e.game == game]
+    if game is not None:
+        game = table_name(game)
+    if older_than is not None and older_than < 0:
+        raise InputError(f"--older-than must be >= 0 days, got {older_than}")
+    limit = None if older_than is None else time.time() - older_than * 86400
+    gone = [e for e in listing() if (game is None or e.game == game)
+            and (limit is None or _last_use(e) < limit)]
     for entry in gone:
         entry.remove()
-    if game is None and directory.is_dir():
+    if game is None and older_than is None and directory.is_dir():
         stray = list(directory.glob(".*.part")) + [
             p for p in directory.glob("*.json") if not p.with_suffix(".npy").exists()]
         for leftover in stray:

@@ -31,6 +31,7 @@ from nimlab.errors import InputError
 from nimlab.games import CashNim, FibonacciNim, SubtractionNim, make_game
 from nimlab.games.endnim import VARIANTS
 from nimlab.progress import Progress, quiet
+from nimlab.references import cite
 
 
 def check_target(path: str | os.PathLike) -> Path:
@@ -184,10 +185,48 @@ def sharing_table(bound: int, progress: Progress = quiet,
     """The paper's Table 1 as a :class:`Table`: ``G(0, a, b)`` for ``0 <= a <= b <= bound`` (row
     a, column b).  The bare array is :func:`sharing_values`."""
     values = sharing_values(bound, progress, max_states, cache)
-    return Table(f"Sharing Nim: G(0,a,b) for 0 <= a <= b <= {bound} (sharing-nim.txt, Table 1)",
+    return Table(f"Sharing Nim: G(0,a,b) for 0 <= a <= b <= {bound} ({cite('sharing', 'Table 1')})",
                  "grid", list(range(bound + 1)), GridRows(values, missing=True),
                  list(range(bound + 1)), "a/b", descending=True,
                  meta={"game": "sharing", "max": bound}, array=values)
+
+
+#: A table the generic solver fills is refused when the solver would need longer than this
+#: (seconds, estimated from the game's own estimates before anything runs).  The estimate is
+#: that of the table's largest position; filling the whole table measured 3 to 5 times longer
+#: (6-pile Fibonacci Nim, --max 10: estimate 2 s, run 8 s), so the limit leaves that margin for
+#: a run of about a minute at most.
+SOLVER_TABLE_SECONDS = 15
+
+
+def check_solver_table(what: str, bound: int, largest: Callable[[int], tuple[Any, Any]],
+                       max_states: int) -> None:
+    """Refuse, in one line with the estimate and the largest ``--max`` that fits, a table the
+    solver would take more than :data:`SOLVER_TABLE_SECONDS` (or ``max_states`` positions) to
+    fill; ``largest(b)`` is ``(game, the largest position of the table for --max b)`` (the
+    solver's cache makes every smaller position part of that one's work)."""
+    from nimlab.solve import about, estimate
+
+    def cost(b: int) -> tuple[int, int]:
+        game, position = largest(b)
+        states, seconds = estimate(game, position)
+        return states or 0, seconds or 0
+
+    states, seconds = cost(bound)
+    if seconds <= SOLVER_TABLE_SECONDS and states <= max_states:
+        return
+    low, high = 0, bound  # the largest bound that fits
+    while low < high:
+        mid = (low + high + 1) // 2
+        s, t = cost(mid)
+        if t <= SOLVER_TABLE_SECONDS and s <= max_states:
+            low = mid
+        else:
+            high = mid - 1
+    raise InputError(f"the {what} table for --max {bound} is filled by the generic solver: about "
+                     f"{about(states)} positions and {about(seconds)} seconds, over "
+                     f"{SOLVER_TABLE_SECONDS} seconds or --max-states {max_states:,}; use "
+                     f"--max {low} or less")
 
 
 def fibonacci_first_move_p_positions(piles: int, bound: int, factor: Any = 2,
@@ -208,6 +247,8 @@ def fibonacci_first_move_p_positions(piles: int, bound: int, factor: Any = 2,
     if piles in (1, 2, 3, 4):
         return store.fibonacci_first_move(piles, bound, factor, progress, use_cache=cache)
     game = FibonacciNim(factor)
+    check_solver_table(f"{piles}-pile Fibonacci Nim", bound,
+                       lambda b: (game, ((max(b, 2),) * piles, 0)), max_states)
     solver = solver_for(game, max_states)
     found = []
     candidates = [tuple(sorted(c, reverse=True))
@@ -280,6 +321,7 @@ def two_pile_table(name: str, bound: int, progress: Progress = quiet,
                    max_states: int = DEFAULT_MAX_STATES, **options: Any) -> Table:
     """Values of a two-pile game (nim, wythoff) on ``0..bound`` squared."""
     game = make_game(name, **options)
+    check_solver_table(name, bound, lambda b: (game, (b, b)), max_states)
     solver = solver_for(game, max_states)
     rows = []
     for a in range(bound + 1):

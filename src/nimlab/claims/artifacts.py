@@ -106,6 +106,9 @@ def select_artifacts(names: list[str] | tuple[str, ...] = ()) -> list[Artifact]:
         return list(ARTIFACTS.values())
     chosen = []
     for name in names:
+        if not str(name).strip():
+            raise InputError("an empty artifact id selects nothing; give ids, a paper name or "
+                             "all (the artifacts: " + ", ".join(ARTIFACTS) + ")")
         found = [a for a in ARTIFACTS.values() if a.id == name or a.id.startswith(name)
                  or a.paper == name]
         if not found:

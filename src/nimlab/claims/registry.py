@@ -28,6 +28,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from nimlab.errors import InputError
 from nimlab.papers import ID_PREFIX, PACKAGES, PAPERS
+from nimlab.references import cite
 
 KINDS = ("theorem", "lemma", "corollary", "proposition", "remark", "conjecture", "definition",
          "example", "table", "list", "figure", "algorithm", "claim")
@@ -137,6 +138,11 @@ class Claim:
     def default_bound(self) -> int:
         return self.bound
 
+    @property
+    def citation(self) -> str:
+        """Paper, section and statement: ``Ho 2015, Section 3, Theorem 2, proof of (1)``."""
+        return cite(self.paper, self.place) if self.paper else self.place
+
     def run(self, bound: int | None = None) -> "Result":
         bound = self.bound if bound is None else bound
         start = time.perf_counter()
@@ -177,7 +183,8 @@ class Result:
     def to_dict(self) -> dict:
         c = self.claim
         return {
-            "id": c.id, "paper": c.paper, "place": c.place, "kind": c.kind,
+            "id": c.id, "paper": c.paper, "place": c.place, "citation": c.citation,
+            "kind": c.kind,
             "statement": c.statement, "status": self.status, "checked": self.evidence.checked,
             "bound": self.bound, "bound_help": c.bound_help,
             "counterexample": self.counterexample.to_dict() if self.counterexample else None,
@@ -243,6 +250,9 @@ def select(ids: Sequence[str] = (), paper: str | None = None) -> list[Claim]:
     if ids:
         chosen = []
         for wanted in ids:
+            if not str(wanted).strip():
+                raise InputError("an empty claim id selects nothing; give ids or prefixes such "
+                                 "as sharing.thm (see `nimlab verify --list`), or none for all")
             found = [c for c in claims if c.id == wanted] or \
                     [c for c in claims if c.id.startswith(wanted)]
             if not found:

@@ -7,21 +7,27 @@ Errors that come from the user's input print one line and exit with code 2.
 
 from __future__ import annotations
 
+import difflib
+import errno
 import importlib
+import io
+import os
 import pkgutil
+import re
 import sys
 import warnings
 
 import click
 
 from nimlab import __version__
-from nimlab.errors import NimlabError, NimlabWarning
+from nimlab.errors import NimlabError, NimlabWarning, short_text
+from nimlab.fileio import Terminated, terminate_as_exception
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """nimlab's warnings as one line on stderr (others as Python shows them)."""
     if issubclass(category, NimlabWarning):
-        click.echo(f"nimlab: warning: {' '.join(str(message).split())}", err=True)
+        click.echo(f"nimlab: warning: {one_line(str(message))}", err=True)
     else:
         _python_show_warning(message, category, filename, lineno, file, line)
 
@@ -39,9 +45,17 @@ class NimlabGroup(click.Group):
             return self._main(args, prog_name, complete_var, **extra)
 
     def _main(self, args, prog_name, complete_var, **extra):
+        if sys.stdout is None:  # started with standard output closed (`nimlab ... >&-`)
+            sys.stdout = ClosedOutput()
         try:
-            return super().main(args, prog_name or "nimlab", complete_var,
-                                standalone_mode=False, **extra)
+            with terminate_as_exception():  # SIGTERM/SIGHUP clean up as Ctrl-C does
+                try:
+                    result = super().main(args, prog_name or "nimlab", complete_var,
+                                          standalone_mode=False, **extra)
+                finally:
+                    _store_note()
+            sys.stdout.flush()  # a closed pipe shows here, not at exit as a traceback
+            return result
         except click.exceptions.Exit as done:
             sys.exit(done.exit_code)
         except click.exceptions.Abort:
@@ -52,18 +66,23 @@ class NimlabGroup(click.Group):
             click.echo(shown.ctx.get_help())
             sys.exit(0)
         except click.ClickException as problem:
-            message = " ".join(problem.format_message().split())
+            message = unknown_option(problem) or one_line(problem.format_message())
             click.echo(f"nimlab: error: {message}", err=True)
             sys.exit(2)
         except NimlabError as problem:
-            click.echo(f"nimlab: error: {' '.join(str(problem).split())}", err=True)
+            click.echo(f"nimlab: error: {one_line(str(problem))}", err=True)
             sys.exit(2)
         except KeyboardInterrupt:
             click.echo("nimlab: interrupted", err=True)
             sys.exit(130)
+        except Terminated as stop:
+            click.echo(f"nimlab: terminated ({stop})", err=True)
+            sys.exit(128 + stop.signum)
         except BrokenPipeError:
-            sys.exit(0)
+            closed_stdout()
         except OSError as problem:  # a file that cannot be read or written
+            if problem.errno == errno.EPIPE:
+                closed_stdout()
             where = f" {problem.filename}" if problem.filename else ""
             click.echo(f"nimlab: error: cannot use{where}: {problem.strerror or problem}",
                        err=True)
@@ -71,6 +90,78 @@ class NimlabGroup(click.Group):
         except MemoryError:
             click.echo("nimlab: error: out of memory; try a smaller position or bound", err=True)
             sys.exit(2)
+
+
+def _store_note() -> None:
+    """Say how much the command stored in the result store, when it was much (only if the store
+    was used at all: importing it is not free)."""
+    store = sys.modules.get("nimlab.store")
+    note = store.stored_note() if store is not None else None
+    if note:
+        click.echo(f"nimlab: note: {note}", err=True)
+
+
+def one_line(message: str) -> str:
+    """A message on one short line: whitespace folded, and any word of more than 200
+    characters (a position with thousand-digit piles) cut in the middle."""
+    return " ".join(short_text(word, 200) for word in message.split())
+
+
+class ClosedOutput(io.TextIOBase):
+    """Standard output when the process was started without one: writing to it is a closed
+    pipe (a command that writes only files still works)."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(errno.EPIPE, "standard output is closed")
+
+    def fileno(self) -> int:
+        if not hasattr(self, "_devnull"):
+            self._devnull = os.open(os.devnull, os.O_WRONLY)
+        return self._devnull
+
+    def isatty(self) -> bool:
+        return False
+
+
+def closed_stdout() -> None:
+    """The reader of standard output went away (``nimlab table ... | head -1``): stop quietly
+    with exit code 1 (nothing more can be said on stdout, and the output is incomplete).
+    Standard output is pointed at /dev/null so that Python's own flush at exit stays quiet."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # pragma: no cover - stdout without a file descriptor
+        pass
+    sys.exit(1)
+
+
+def unknown_option(problem: click.ClickException) -> str | None:
+    """``no such option --jsn, did you mean --json`` for a mistyped option, also in the commands
+    that read positions beginning with ``-`` (where Click sees an unexpected argument)."""
+    ctx = getattr(problem, "ctx", None)
+    if ctx is None or not isinstance(problem, click.UsageError):
+        return None
+    if isinstance(problem, click.NoSuchOption):
+        word = problem.option_name
+    else:
+        found = re.search(r"unexpected extra arguments? \((.*)\)", problem.format_message())
+        words = [w for w in (found.group(1).split() if found else []) if w.startswith("--")]
+        if not words:
+            return None
+        word = words[0]
+    word = word.split("=", 1)[0]
+    names = sorted({n for p in ctx.command.params if isinstance(p, click.Option)
+                    for n in [*p.opts, *p.secondary_opts] if n.startswith("--")} | {"--help"})
+    if word in names:  # a real option, after `--` (which makes everything an argument)
+        return f"{word} came after `--`, where everything is read as an argument: put the " \
+            "options before `--`"
+    close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    hint = f", did you mean {close[0]}" if close else f"; the options of `nimlab {ctx.info_name}`" \
+        f" are {', '.join(names)}"
+    return f"no such option {word}{hint}"
 
 
 @click.group(cls=NimlabGroup, context_settings={"help_option_names": ["-h", "--help"]})

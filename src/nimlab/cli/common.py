@@ -10,6 +10,8 @@ from typing import Any, Callable, Iterator
 
 import click
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from nimlab.engine.solver import DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, Budget
@@ -17,8 +19,17 @@ from nimlab.games import GAMES, OPTIONS
 from nimlab.progress import Progress as ProgressCallback
 from nimlab.progress import quiet
 
-console = Console(highlight=False, soft_wrap=True)
-err_console = Console(stderr=True, highlight=False)
+# Markup is off: every string printed is data and shows as it is (a claim's
+# "[proven for all positions]" tag, a user's "[b]" ...).  Styled text is built with
+# :func:`styled`, which never parses its arguments either.
+console = Console(highlight=False, soft_wrap=True, markup=False)
+err_console = Console(stderr=True, highlight=False, markup=False)
+
+
+def styled(*parts: str | tuple[str, str]) -> Text:
+    """A line of text with styles: ``styled(("proven", "bold green"), ": ", title)``.
+    Nothing in the parts is read as markup."""
+    return Text.assemble(*parts)
 
 
 def json_option(func: Callable) -> Callable:
@@ -90,7 +101,7 @@ def progress_bar(label: str, enabled: bool = True) -> Iterator[ProgressCallback]
         return
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err_console, transient=True) as bar:
-        task = bar.add_task(label, total=None)
+        task = bar.add_task(escape(label), total=None)  # a label may hold the user's words
 
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)

@@ -15,7 +15,7 @@ from typing import Any, Hashable
 
 from nimlab.engine.analysis import (SOLVER_SOURCE, Analysis, Option, option_dict, outcome_of,
                                     position_summary)
-from nimlab.errors import NimlabError, TooManyStates
+from nimlab.errors import NimlabError, TooManyStates, short_text
 from nimlab.games.base import ImpartialGame
 
 __all__ = ["Solver", "Budget", "Analysis", "Option", "analyse", "analyse_with", "value", "mex",
@@ -46,8 +46,8 @@ class Budget:
 def budget_error(game: ImpartialGame, position: Any, reason: str, fix: str) -> TooManyStates:
     """A refusal naming the position, why (``reason``) and what would work (``fix``); the parts
     are kept on the error so a caller can name the position it was asked about instead."""
-    error = TooManyStates(f"solving {game.format(position)} {reason}; {fix} or choose a smaller "
-                          "position")
+    error = TooManyStates(f"solving {short_text(game.format(position))} {reason}; {fix} or choose "
+                          "a smaller position")
     error.reason, error.fix = reason, fix
     return error
 

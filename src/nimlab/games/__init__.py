@@ -12,17 +12,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from nimlab.errors import InputError
-from nimlab.games.base import ImpartialGame, Move, Take
+from nimlab.games.base import ImpartialGame, Move, Take, split_suffix
 from nimlab.games.endnim import VARIANTS, EndNim, EndTake
 from nimlab.games.fibonacci import FibonacciNim
 from nimlab.games.nim import Nim, TakeBoth, Wythoff
-from nimlab.games.sharing import GraphNim, Share, SharingNim, complete_digraph, parse_edges
+from nimlab.games.sharing import GraphNim, Share, SharingNim, complete_digraph, edge_text, parse_edges
 from nimlab.games.subtraction import CashNim, SubtractionNim
 
 __all__ = [
     "GAMES", "GameSpec", "ImpartialGame", "Move", "Take", "TakeBoth", "Share", "EndTake",
     "Nim", "Wythoff", "SharingNim", "GraphNim", "EndNim", "FibonacciNim", "SubtractionNim",
-    "CashNim", "complete_digraph", "make_game", "load", "OPTIONS", "VARIANTS",
+    "CashNim", "complete_digraph", "edge_text", "parse_edges", "make_game", "load", "OPTIONS", "VARIANTS",
 ]
 
 #: Every game option the command line knows, with its help text.
@@ -32,7 +32,7 @@ OPTIONS = {
     "factor": "Fibonacci Nim: a move may take at most R times the previous removal (default 2)",
     "set": "subtraction and cash: the subtraction set a1,...,ak",
     "budgets": "cash: d1,d2, the money of the player to move and of the other player",
-    "edges": "graph-nim: edges u-v (tokens move from vertex u to v), vertices numbered from 0",
+    "edges": "graph-nim: edges u-v (tokens move from vertex u to v), vertices numbered from 1 like the piles",
 }
 
 
@@ -52,7 +52,7 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in [
     GameSpec("nim", Nim, (), (), {}, "3,5,7"),
     GameSpec("wythoff", Wythoff, (), (), {}, "4,7"),
     GameSpec("sharing", SharingNim, (), (), {}, "0,4,8"),
-    GameSpec("graph-nim", GraphNim, ("edges",), ("edges",), {"edges": "0-1,1-2,2-0"}, "1,4,9"),
+    GameSpec("graph-nim", GraphNim, ("edges",), ("edges",), {"edges": "1-2,2-3,3-1"}, "1,4,9"),
     GameSpec("end-nim", EndNim, ("variant",), (), {"variant": "normal"}, "2,5,3"),
     GameSpec("fibonacci", FibonacciNim, ("last", "factor"), (), {"last": 0}, "7,3,2"),
     GameSpec("subtraction", SubtractionNim, ("set",), ("set",), {"set": "1,3,4"}, "14"),
@@ -97,8 +97,8 @@ def load(name: str, position: str, **options: Any) -> tuple[ImpartialGame, Any]:
     """Build game ``name`` and read ``position`` in it; options as on the command line.
 
     A game's ``suffix_option`` (Fibonacci's ``last``, cash's ``budgets``) completes the position
-    (``"7,3,2;0"``, ``"14;9,9"``) and may be written inside ``position`` after a semicolon or as
-    an option, not both.
+    (``"7,3,2/0"``, ``"14/9,9"``; the older ``"7,3,2;0"`` is read too) and may be written inside
+    ``position`` after the ``/`` or as an option, not both.
     """
     spec = _spec(name)
     given = _check_options(spec, options)
@@ -107,12 +107,13 @@ def load(name: str, position: str, **options: Any) -> tuple[ImpartialGame, Any]:
     built = {k: v for k, v in given.items() if k != suffix}
     game = spec.cls.from_options(position, **built)
     if suffix is not None:
-        if ";" in position and suffix in given:
-            raise InputError(f"{position!r} already gives the {suffix} after ';' and --{suffix} "
+        written = split_suffix(position)[1] is not None
+        if written and suffix in given:
+            raise InputError(f"{position!r} already gives the {suffix} after '/' and --{suffix} "
                              f"gives {given[suffix]}: give it once")
-        if ";" not in position:
+        if not written:
             if suffix in given:
-                position = f"{position};{given[suffix]}"
+                position = f"{position}/{given[suffix]}"
             elif spec.cls.suffix_default is not None:
-                position = f"{position};{spec.cls.suffix_default}"
+                position = f"{position}/{spec.cls.suffix_default}"
     return game, game.parse(position)

@@ -58,6 +58,23 @@ class Take(Move):
         return str(self.count) if self.pile is None else f"{self.pile + 1}-{self.count}"
 
 
+#: What separates a position from its suffix option: ``/`` (``9,4/3``, ``14/9,9``), which no shell
+#: splits; ``;`` (the older form) is read too, when quoted (a shell ends a command at ``;``).
+SUFFIX_SEPARATORS = ("/", ";")
+
+
+def split_suffix(text: str) -> tuple[str, str | None]:
+    """``"9,4/3"`` (or ``"9,4;3"``) -> ``("9,4", "3")``; ``"9,4"`` -> ``("9,4", None)``."""
+    for sep in SUFFIX_SEPARATORS:
+        if sep in text:
+            head, tail = text.split(sep, 1)
+            if any(s in tail for s in SUFFIX_SEPARATORS):
+                raise InputError(f"{text!r}: write the position, one '/' and the rest, e.g. "
+                                 "9,4/3 or 14/9,9")
+            return head, tail
+    return text, None
+
+
 def parse_take(text: str, piles: int | None) -> tuple[int | None, int]:
     """Read the notation ``P-K`` (take K from pile P, 1-based) or ``K`` for one heap."""
     text = text.strip()
@@ -85,7 +102,7 @@ class ImpartialGame(ABC):
     name: ClassVar[str] = ""
     #: One-line description of the rules.
     summary: ClassVar[str] = ""
-    #: The paper (file in ``shared/papers``) and place the game comes from.
+    #: The paper and place the game comes from (:func:`nimlab.references.cite`).
     source: ClassVar[str] = ""
     #: Whether the player who makes the last move loses.
     misere: bool = False
@@ -94,9 +111,13 @@ class ImpartialGame(ABC):
     #: ``answer(game, position) -> Answer | None`` (a class is instantiated once).  Resolved
     #: lazily, so this module imports nothing above it.  Adding a fast path is one line here.
     fast_paths: ClassVar[tuple[str, ...]] = ()
+    #: The ``nimlab table`` this game has (its name there), or ``None``: refusals suggest a
+    #: table only where one exists.
+    table: ClassVar[str | None] = None
     #: How a move is written, for ``nimlab play``.
     move_help: ClassVar[str] = "P-K (take K tokens from pile P)"
-    #: A game option that may also be written in the position after ``;`` (e.g. ``7,3,2;0``).
+    #: A game option that may also be written in the position after ``/`` (e.g. ``7,3,2/0``;
+    #: the older ``7,3,2;0`` is read too).
     suffix_option: ClassVar[str | None] = None
     #: The value of :attr:`suffix_option` when neither the position nor the option gives it.
     suffix_default: ClassVar[str | None] = None

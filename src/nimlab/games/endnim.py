@@ -1,4 +1,4 @@
-"""End-Nim and its misere and Loop versions (Cairns and Ho, "Some Remarks on End-Nim", end-nim.txt).
+"""End-Nim and its misere and Loop versions (Cairns and Ho, "Some Remarks on End-Nim", 2011).
 
 Coins lie in a row of non-empty piles; a move removes coins from the leftmost or the rightmost
 pile only.  An emptied end pile leaves the row.  Three ending rules:
@@ -19,6 +19,7 @@ from typing import Iterator
 from nimlab.errors import IllegalMove, InputError
 from nimlab.games.base import Move, tokens
 from nimlab.games.nim import PileGame, Piles
+from nimlab.references import cite
 
 VARIANTS = ("normal", "misere", "loop")
 
@@ -42,8 +43,9 @@ class EndNim(PileGame):
     """End-Nim on a row of non-empty piles, with ending rule ``variant``."""
 
     name = "end-nim"
+    table = "end-nim"
     summary = "take coins from the leftmost or rightmost pile only"
-    source = "end-nim.txt (Cairns and Ho)"
+    source = cite("end-nim")
     min_pile = 1
     noun = "coins"
     fast_paths = ("nimlab.strategy.endnim:EndNimStrategy", "nimlab.kernels.solvers:EndNimTable",

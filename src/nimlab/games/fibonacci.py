@@ -19,8 +19,9 @@ from math import ceil, floor
 from typing import Iterator
 
 from nimlab.errors import InputError
-from nimlab.games.base import ImpartialGame, Move, Take, multiset_count, parse_take, tokens
+from nimlab.games.base import ImpartialGame, Move, Take, multiset_count, parse_take, split_suffix, tokens
 from nimlab.parsing import parse_int, parse_int_list, parse_positive_rational
+from nimlab.references import cite
 
 Position = tuple[tuple[int, ...], int]
 
@@ -29,9 +30,10 @@ class FibonacciNim(ImpartialGame):
     """Fibonacci Nim on ``piles`` piles (any number if ``None``), move limit ``factor * x``."""
 
     name = "fibonacci"
+    table = "fibonacci"
     summary = ("take chips from one pile; the first move may not take a whole pile, later moves "
                "at most R times the previous one (R = 2)")
-    source = "multiple-fibonacci-nim.txt (Zhou)"
+    source = cite("fibonacci")
     fast_paths = ("nimlab.strategy.fibonacci:FibonacciStrategy",)
     move_help = "P-K (take K chips from pile P)"
     suffix_option = "last"
@@ -76,11 +78,9 @@ class FibonacciNim(ImpartialGame):
     # ---------------------------------------------------------------- text
     def parse(self, text: str) -> Position:
         text = str(text).strip()
-        if ";" in text:
-            piles_text, last_text = text.split(";", 1)
-            last = parse_int(last_text, "previous removal (--last)", minimum=0)
-        else:
-            piles_text, last = text, 0
+        piles_text, last_text = split_suffix(text)
+        last = 0 if last_text is None else parse_int(last_text, "previous removal (--last)",
+                                                      minimum=0)
         piles = parse_int_list(piles_text, "fibonacci position")
         if self.piles is not None and len(piles) != self.piles:
             raise InputError(f"this game is played with {self.piles} piles, got {len(piles)}")
@@ -99,7 +99,7 @@ class FibonacciNim(ImpartialGame):
 
     def format(self, position: Position) -> str:
         piles, last = position
-        return f"{','.join(map(str, piles))};{last}"
+        return f"{','.join(map(str, piles))}/{last}"
 
     # --------------------------------------------------------------- rules
     def legal_moves(self, position: Position) -> Iterator[Move]:

@@ -9,6 +9,7 @@ from nimlab.errors import IllegalMove
 from nimlab.games.base import (ImpartialGame, Move, Take, check_pile_count, multiset_count,
                                parse_take)
 from nimlab.parsing import parse_int_list
+from nimlab.references import cite
 
 Piles = tuple[int, ...]
 
@@ -44,6 +45,7 @@ class Nim(PileGame):
     """Nim: take any positive number of tokens from one pile (Bouton, 1901)."""
 
     name = "nim"
+    table = "nim"
     summary = "take any number of tokens from one pile"
     source = "baseline (Bouton); compared with in all four papers"
     fast_paths = ("nimlab.strategy.nim:NimStrategy",)
@@ -100,8 +102,9 @@ class Wythoff(PileGame):
     """Wythoff's game: take from one pile, or the same number from both (Wythoff, 1907)."""
 
     name = "wythoff"
+    table = "wythoff"
     summary = "two piles: take any number from one pile, or the same number from both"
-    source = "baseline (Wythoff); sharing-nim.txt Sections 1, 4 and 7"
+    source = f"baseline (Wythoff); {cite('sharing')}, Sections 1, 4 and 7"
     pile_count = 2
     fast_paths = ("nimlab.strategy.wythoff:WythoffStrategy", "nimlab.kernels.solvers:WythoffTable")
     move_help = "P-K (take K from pile P) or both-K (take K from both piles)"

@@ -1,4 +1,4 @@
-"""Sharing Nim and Graph Nim (N. B. Ho, "Three-pile Sharing Nim", sharing-nim.txt).
+"""Sharing Nim and Graph Nim (N. B. Ho, "Three-pile Sharing Nim", 2015).
 
 A move takes ``k >= 1`` tokens from one pile and *adds* them to another pile, provided the
 receiving pile does not end up larger than the source pile: from sizes ``(s, t)`` the move gives
@@ -20,9 +20,10 @@ from itertools import permutations
 from typing import Iterator, Sequence
 
 from nimlab.errors import IllegalMove, InputError
-from nimlab.games.base import Move, multiset_count
+from nimlab.games.base import Move, multiset_count, split_suffix
 from nimlab.games.nim import PileGame, Piles
 from nimlab.parsing import parse_int_list
+from nimlab.references import cite
 
 
 @dataclass(frozen=True)
@@ -41,8 +42,22 @@ class Share(Move):
         return f"{self.source + 1}>{self.target + 1}:{self.count}"
 
 
+def edge_text(edges: Sequence[tuple[int, int]]) -> str:
+    """Edges as ``--edges`` writes them: vertices numbered from 1, like the piles
+    (``((0, 1), (1, 2))`` -> ``"1-2,2-3"``)."""
+    return ",".join(f"{u + 1}-{v + 1}" for u, v in edges)
+
+
+def edge_vertices(text: str) -> int:
+    """The number of vertices ``--edges`` names (its largest vertex number, counted from 1)."""
+    numbers = [int(x) for x in str(text).replace("-", ",").split(",") if x.strip().isdigit()]
+    return max(numbers, default=1) or 1
+
+
 def parse_edges(text: str, vertices: int) -> tuple[tuple[int, int], ...]:
-    """Read ``"0-1,1-2"`` (tokens may move from u to v along ``u-v``) into pairs of vertices."""
+    """Read ``"1-2,2-3"`` (tokens may move from vertex u to vertex v along ``u-v``; vertices are
+    numbered from 1, in the order of the position, like the piles) into pairs of 0-based
+    indices ``((0, 1), (1, 2))``."""
     edges = []
     for item in str(text).split(","):
         item = item.strip()
@@ -53,31 +68,37 @@ def parse_edges(text: str, vertices: int) -> tuple[tuple[int, int], ...]:
             u, v = int(u_text), int(v_text)
         except ValueError:
             raise InputError(f"edge {item!r} is not of the form u-v with vertex numbers, "
-                             "e.g. --edges 0-1,1-2") from None
+                             "e.g. --edges 1-2,2-3") from None
         for w in (u, v):
-            if not 0 <= w < vertices:
+            if w == 0:
+                raise InputError(f"edge {item}: there is no vertex 0; vertices are numbered "
+                                 f"from 1 like the piles (1 to {vertices}), e.g. --edges 1-2,2-3")
+            if not 1 <= w <= vertices:
                 raise InputError(f"edge {item}: vertex {w} does not exist; the position has "
-                                 f"{vertices} vertices, numbered 0 to {vertices - 1}")
+                                 f"{vertices} vertices, numbered 1 to {vertices}")
+        u, v = u - 1, v - 1
         if u == v:
             raise InputError(f"edge {item}: a loop moves tokens nowhere; edges join two "
                              "different vertices")
         if (u, v) not in edges:
             edges.append((u, v))
     if not edges:
-        raise InputError("--edges is empty: give at least one edge u-v, e.g. --edges 0-1,1-2")
+        raise InputError("--edges is empty: give at least one edge u-v, e.g. --edges 1-2,2-3")
     return tuple(edges)
 
 
 class GraphNim(PileGame):
-    """Sharing Nim on a digraph (sharing-nim.txt, Section 7).
+    """Sharing Nim on a digraph (Ho 2015, Section 7).
 
-    ``edges`` are pairs ``(u, v)``: tokens may move from vertex ``u`` to vertex ``v``.
+    ``edges`` are pairs ``(u, v)`` of 0-based indices (as every index in the code): tokens may
+    move from vertex ``u`` to vertex ``v``.  On the command line, in JSON and on the web they are
+    numbered from 1, like the piles (:func:`parse_edges`, :func:`edge_text`).
     """
 
     name = "graph-nim"
     summary = ("tokens on the vertices of a digraph; move some from u to a successor v, "
                "v ending no larger than u")
-    source = "sharing-nim.txt, Section 7 (Graph Nim)"
+    source = cite("sharing", "Section 7 (Graph Nim)")
     fast_paths = ("nimlab.kernels.solvers:GraphNimTable",)
     move_help = "U>V:K (move K tokens from pile U to pile V)"
 
@@ -86,12 +107,10 @@ class GraphNim(PileGame):
         """The vertex count is that of the position (or the largest vertex of the edges)."""
         edges_text = str(options["edges"])
         if position_text is not None:
-            vertices = len(parse_int_list(position_text.split(";")[0], "graph-nim position",
+            vertices = len(parse_int_list(split_suffix(position_text)[0], "graph-nim position",
                                           minimum=-10**9))
         else:
-            numbers = [int(x) for x in edges_text.replace("-", ",").split(",")
-                       if x.strip().isdigit()]
-            vertices = max(numbers) + 1 if numbers else 1
+            vertices = edge_vertices(edges_text)
         return cls(vertices, parse_edges(edges_text, vertices))
 
     def estimate_states(self, position: Piles) -> int:
@@ -117,11 +136,11 @@ class GraphNim(PileGame):
         self.edges = tuple(sorted(set(map(tuple, edges))))
         for u, v in self.edges:
             if not (0 <= u < vertices and 0 <= v < vertices) or u == v:
-                raise InputError(f"edge {u}-{v} is not an edge between two of the vertices "
-                                 f"0..{vertices - 1}")
+                raise InputError(f"edge {u + 1}-{v + 1} is not an edge between two of the "
+                                 f"vertices 1..{vertices}")
 
     def params(self) -> dict:
-        return {"edges": ",".join(f"{u}-{v}" for u, v in self.edges)}
+        return {"edges": edge_text(self.edges)}
 
     def routes(self, position: Piles) -> Sequence[tuple[int, int]]:
         """The pairs ``(u, v)`` along which tokens may move in ``position``."""
@@ -189,8 +208,9 @@ class SharingNim(GraphNim):
     """
 
     name = "sharing"
+    table = "sharing"
     summary = "move tokens from one pile to another, which must not end up larger"
-    source = "sharing-nim.txt (3 piles; n piles in Section 7)"
+    source = f"{cite('sharing')} (3 piles; n piles in Section 7)"
     pile_count = None
     fast_paths = ("nimlab.strategy.sharing:SharingStrategy", "nimlab.kernels.solvers:SharingTable",
                   "nimlab.kernels.solvers:Sharing4Table")

@@ -1,4 +1,4 @@
-"""Subtraction Nim NIM(a_1, ..., a_k) and NIM with Cash (Gasarch and Purtilo, nim-with-cash.txt).
+"""Subtraction Nim NIM(a_1, ..., a_k) and NIM with Cash (Gasarch and Purtilo 2015).
 
 ``NIM(A; n)``: n stones, a move removes ``a`` stones for some ``a`` in ``A``; whoever cannot move
 loses (Def 1.1).  With cash (Def 1.4) each player also has money and pays ``a`` dollars to remove
@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Iterator, Sequence
 
 from nimlab.errors import IllegalMove, InputError
-from nimlab.games.base import ImpartialGame, Move, Take, tokens
+from nimlab.games.base import ImpartialGame, Move, Take, split_suffix, tokens
 from nimlab.parsing import parse_int, parse_int_list
+from nimlab.references import cite
 
 
 def parse_subtraction_set(values: str | Sequence[int]) -> tuple[int, ...]:
@@ -44,8 +45,9 @@ class SubtractionNim(ImpartialGame):
     """NIM(a_1, ..., a_k): remove a_i stones from a single heap (Def 1.1)."""
 
     name = "subtraction"
+    table = "subtraction"
     summary = "one heap; remove a number of stones from the set A"
-    source = "nim-with-cash.txt, Def 1.1 and Example 1.3"
+    source = cite("cash", "Section 1, Def 1.1 and Example 1.3")
     fast_paths = ("nimlab.strategy.subtraction:PeriodStrategy",)
     move_help = "K (remove K stones)"
 
@@ -130,8 +132,9 @@ class CashNim(SubtractionNim):
     """NIM(A) with cash (Def 1.4): a removal of ``a`` stones costs ``a`` dollars."""
 
     name = "cash"
+    table = "cash"
     summary = "subtraction Nim where removing a stones costs a dollars of the mover's budget"
-    source = "nim-with-cash.txt, Def 1.4 and Sections 3-7"
+    source = cite("cash", "Sections 1 and 3-7, Def 1.4")
     fast_paths = ("nimlab.strategy.cash:CashStrategy",)
     suffix_option = "budgets"
 
@@ -151,10 +154,10 @@ class CashNim(SubtractionNim):
 
     def parse(self, text: str) -> Cash:
         text = str(text).strip()
-        if ";" not in text:
+        stones_text, budgets_text = split_suffix(text)
+        if budgets_text is None:
             raise InputError("a cash position needs the budgets: give --budgets d1,d2 (d1 is the "
-                             "money of the player to move)")
-        stones_text, budgets_text = text.split(";", 1)
+                             "money of the player to move) or write them after '/': 14/9,9")
         stones = parse_int(stones_text, "cash position (the number of stones)")
         budgets = parse_int_list(budgets_text, "--budgets")
         if len(budgets) != 2:
@@ -163,7 +166,7 @@ class CashNim(SubtractionNim):
 
     def format(self, position: Cash) -> str:
         n, d1, d2 = position
-        return f"{n};{d1},{d2}"
+        return f"{n}/{d1},{d2}"
 
     def legal_moves(self, position: Cash) -> Iterator[Move]:
         n, mover, _ = position

@@ -1,4 +1,4 @@
-"""Graph Nim on small digraphs and Sharing Nim with 4 piles (sharing-nim.txt, Section 7).
+"""Graph Nim on small digraphs and Sharing Nim with 4 piles (Ho 2015, Section 7).
 
 A move sends ``k >= 1`` tokens along an arc ``u -> v`` when the receiving pile ends no larger
 than the source: ``p_v + k <= p_u - k``.  The total never changes and the sum of the squares of

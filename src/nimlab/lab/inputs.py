@@ -4,7 +4,7 @@ Positions are tuples (or lists) of non-negative integers; a game whose position 
 part (Fibonacci Nim's last removal, the budgets of NIM with cash) takes it as an option or as a
 pair ``((9, 4), 3)`` / ``(14, (9, 9))``; the command line's text (``"9,4;3"``) is accepted too.
 Options are keyword arguments with Python values (``set=(1, 3, 4)``, ``budgets=(9, 9)``,
-``factor=Fraction(3, 2)``, ``edges=[(0, 1), (1, 2)]``).  Wrong types raise
+``factor=Fraction(3, 2)``, ``edges=[(1, 2), (2, 3)]``, vertices numbered from 1 like the piles).  Wrong types raise
 :class:`~nimlab.errors.InputError` naming the argument.
 
 >>> game, position = resolve("sharing", (0, 4, 8))
@@ -75,8 +75,8 @@ def position_text(position: Any, name: str = "position") -> str:
 def option_text(name: str, value: Any) -> str | None:
     """One game option as the command line writes it (``set=(1, 3, 4)`` -> ``"1,3,4"``).
 
-    >>> option_text("factor", Fraction(3, 2)), option_text("edges", [(0, 1), (1, 2)])
-    ('3/2', '0-1,1-2')
+    >>> option_text("factor", Fraction(3, 2)), option_text("edges", [(1, 2), (2, 3)])
+    ('3/2', '1-2,2-3')
     """
     if value is None:
         return None
@@ -91,7 +91,7 @@ def option_text(name: str, value: Any) -> str | None:
                          f"{value!r}")
     if name == "edges":
         if not isinstance(value, (list, tuple)):
-            raise InputError(f"edges: give pairs of vertices like [(0, 1), (1, 2)], not "
+            raise InputError(f"edges: give pairs of vertices like [(1, 2), (2, 3)], not "
                              f"{value!r}")
         parts = []
         for edge in value:

@@ -10,10 +10,11 @@
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
 from typing import Any, Sequence
 
-from nimlab import fileio
+from nimlab import __version__, fileio
 from nimlab.claims import select
 from nimlab.claims.artifacts import select_artifacts
 from nimlab.claims.report import errata_markdown, errata_proof_ids, report_markdown
@@ -170,25 +171,34 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
                         "disproven": sum(r["status"] == "disproven" for r in results)})
 
 
-def output_directory(path: Any) -> Path:
-    """``out``, created now if missing (its parent must exist; nothing else is created)."""
+def output_directory(path: Any, force: bool = False) -> Path:
+    """``out``, created now if missing (its parent must exist; nothing else is created).
+    A directory that already holds files is refused unless ``force``: a second run never
+    replaces the first one's reports silently."""
     directory = Path(path)
     if directory.exists() and not directory.is_dir():
         raise InputError(f"--out {path}: this is a file, not a directory")
     if directory.is_dir():
+        held = sorted(p.name for p in directory.iterdir())
+        if held and not force:
+            shown = ", ".join(held[:3]) + (f" and {len(held) - 3} more" if len(held) > 3 else "")
+            raise InputError(f"--out {path} is not empty ({shown}): nothing was overwritten; "
+                             "give --force to replace its reports, or choose a new --out")
         return directory
     fileio.check_target(directory)  # its parent exists (nothing is created above it)
     directory.mkdir(exist_ok=True)
     return directory
 
 
-def reproduce(*artifacts: str, out: Any, claims: bool = True,
+def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = False,
               progress: Any = None) -> ReproduceReport:
     """Regenerate the papers' tables, lists and figures (``artifacts``: ids, a paper, or all)
     into the directory ``out`` and compare them with the papers; writes report.md, report.json
-    and errata.md there (``nimlab reproduce``)."""
+    and errata.md there (``nimlab reproduce``).  A non-empty ``out`` is refused unless
+    ``force`` (the report's ``replaced`` says whether earlier reports were replaced)."""
     chosen = select_artifacts(_ids(artifacts))  # an unknown id fails before out is created
-    directory = output_directory(out)
+    replaced = Path(out).is_dir() and any(Path(out).iterdir())
+    directory = output_directory(out, force)
     done = [item.run(directory) for item in counted(chosen, progress_of(progress,
                                                                         "reproducing"))]
     papers = sorted({a.paper for a in chosen})
@@ -199,9 +209,11 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True,
     fileio.write_text(directory / "report.md", report_markdown(results, done))
     fileio.write_json(directory / "report.json",
                       {"artifacts": done, "claims": [r.to_dict() for r in results]}, indent=1)
-    fileio.write_text(directory / "errata.md", errata_markdown(results, done))
+    stamp = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+    fileio.write_text(directory / "errata.md",
+                      errata_markdown(results, done, __version__, stamp))
     summary = {"out": str(directory), "artifacts": len(done),
                "matching": sum(a["matches"] for a in done), "claims": len(results),
                "failing": sum(r.status in ("fails", "refuted") for r in results)}
     return ReproduceReport(summary, tuple(done), tuple(ClaimCheck(r) for r in results),
-                           tuple((a.id, a.description) for a in chosen))
+                           tuple((a.id, a.description) for a in chosen), replaced)

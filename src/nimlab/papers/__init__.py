@@ -12,13 +12,10 @@ Each paper ``nimlab.papers.<name>`` is split the same way:
 :func:`nimlab.claims.load_all` imports every ``claims_*`` and ``artifacts`` module.
 """
 
-#: Paper key -> the file in ``shared/papers`` and its title.
-PAPERS = {
-    "sharing": "sharing-nim.txt (Ho, Three-pile Sharing Nim)",
-    "fibonacci": "multiple-fibonacci-nim.txt (Zhou, Multiple Fibonacci Nim)",
-    "end-nim": "end-nim.txt (Cairns and Ho, Some Remarks on End-Nim)",
-    "cash": "nim-with-cash.txt (Gasarch and Purtilo, NIM with Cash)",
-}
+from nimlab.references import PAPERS as _REFERENCES
+
+#: Paper key -> its heading: author-year and the title (the data are in :mod:`nimlab.references`).
+PAPERS = {key: f"{p.short}: {p.title}" for key, p in _REFERENCES.items()}
 
 #: Paper key -> the subpackage holding it.
 PACKAGES = {"sharing": "sharing", "fibonacci": "fibonacci", "end-nim": "endnim", "cash": "cash"}

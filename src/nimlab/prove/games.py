@@ -16,7 +16,8 @@ from typing import Any, Callable
 
 from nimlab.errors import InputError
 from nimlab.games import (CashNim, EndNim, FibonacciNim, GraphNim, Nim, SharingNim,
-                          SubtractionNim, Wythoff, parse_edges, VARIANTS)
+                          SubtractionNim, Wythoff, edge_text, parse_edges, VARIANTS)
+from nimlab.games.sharing import edge_vertices
 from nimlab.games.subtraction import parse_subtraction_set
 
 
@@ -94,11 +95,9 @@ def sharing(k: int) -> GameFormula:
 
 
 def graph_nim(edges_text: str, k: int | None) -> GameFormula:
-    numbers = [int(x) for x in str(edges_text).replace("-", ",").split(",")
-               if x.strip().isdigit()]
-    vertices = k or (max(numbers) + 1 if numbers else 1)
+    vertices = k or edge_vertices(edges_text)
     edges = parse_edges(edges_text, vertices)
-    return GameFormula("graph-nim", {"edges": ",".join(f"{u}-{v}" for u, v in edges),
+    return GameFormula("graph-nim", {"edges": edge_text(edges),
                                      "piles": vertices}, _piles(vertices), "2", "true",
                        _share_moves(vertices, edges), tuple,
                        lambda: GraphNim(vertices, edges))
@@ -183,7 +182,7 @@ def game_formula(name: str, piles: int | None = None, **options) -> GameFormula:
         return sharing(piles or 3)
     if name == "graph-nim":
         if "edges" not in options:
-            raise InputError("graph-nim needs --edges u-v,... (e.g. --edges 0-1,1-2,2-0)")
+            raise InputError("graph-nim needs --edges u-v,... (e.g. --edges 1-2,2-3,3-1)")
         return graph_nim(options["edges"], piles)
     if name == "end-nim":
         return end_nim(piles or 3, options.get("variant", "normal"))

@@ -1,10 +1,10 @@
 """The sweeps nimlab ships: claim checks over families of games (see :mod:`.sweeps`).
 
-* ``cash-conjecture`` - the conjecture of Section 7 of nim-with-cash.txt over every subtraction
+* ``cash-conjecture`` - the conjecture of Section 7 of Gasarch and Purtilo 2015 over every subtraction
   set containing 1 with largest element <= ``max_element``;
-* ``sharing-conjectures`` - Ho's Conjectures 1-3 (sharing-nim.txt, Sections 4 and 6), one job per
+* ``sharing-conjectures`` - Ho's Conjectures 1-3 (Ho 2015, Sections 4 and 6), one job per
   row of the table;
-* ``graph-nim`` - Graph Nim (sharing-nim.txt, Section 7) on every digraph with 3 and 4 vertices up
+* ``graph-nim`` - Graph Nim (Ho 2015, Section 7) on every digraph with 3 and 4 vertices up
   to isomorphism, compared with Sharing Nim (the complete digraph);
 * ``sharing4`` - 4-pile Sharing Nim: complement symmetry (Section 2), P-positions by total.
 """
@@ -18,7 +18,7 @@ import numpy as np
 
 from nimlab.engine.solver import solver_for
 from nimlab.errors import InputError
-from nimlab.games import GraphNim, SharingNim, complete_digraph
+from nimlab.games import GraphNim, SharingNim, complete_digraph, edge_text
 from nimlab.research.periodicity import find_periodicity
 from nimlab.research.sequences import (
     cash_function,
@@ -51,7 +51,7 @@ def _cash_jobs(bounds: dict) -> list[tuple[str, dict]]:
 
 
 def check_cash_conjecture(moves: tuple[int, ...], bound: int) -> dict:
-    """Section 7 of nim-with-cash.txt for NIM(A), checked for ``n <= bound``.
+    """Section 7 of Gasarch and Purtilo 2015 for NIM(A), checked for ``n <= bound``.
 
     Premise: Player II wins exactly when ``n mod M`` is one of ``L`` residues (purely periodic
     P-positions with least period ``M``, proven by :func:`find_periodicity` with memory
@@ -143,7 +143,7 @@ def _sharing_jobs(bounds: dict) -> list[tuple[str, dict]]:
 
 
 def check_conjecture3(table: np.ndarray) -> dict:
-    """Conjecture 3 of sharing-nim.txt on the whole table: ``G(0,a,b) = g >= 2`` with
+    """Conjecture 3 of Ho 2015 on the whole table: ``G(0,a,b) = g >= 2`` with
     ``a <= b/2`` implies ``a <= 2g - 1``; also the largest such ``a`` for every ``g``."""
     bound = table.shape[1] - 1
     largest = np.full(int(table.max()) + 1, -1, dtype=np.int64)
@@ -160,7 +160,7 @@ def check_conjecture3(table: np.ndarray) -> dict:
 
 
 def check_sharing_row(table: np.ndarray, a: int) -> dict:
-    """Conjectures 1-3 of sharing-nim.txt on row ``a`` of ``table`` (``V[a, b] = G(0,a,b)``)."""
+    """Conjectures 1-3 of Ho 2015 on row ``a`` of ``table`` (``V[a, b] = G(0,a,b)``)."""
     bound = table.shape[1] - 1
     row = table[a, a:].astype(np.int64)
     right = row[a:]  # the part with a <= b/2
@@ -242,14 +242,14 @@ def _graph_jobs(bounds: dict) -> list[tuple[str, dict]]:
     for v in (3, 4):
         tokens = bounds["tokens3"] if v == 3 else bounds["tokens4"]
         for edges in digraphs(v):
-            text = ",".join(f"{a}-{b}" for a, b in edges) or "none"
+            text = edge_text(edges) or "none"  # vertices numbered from 1, as --edges
             jobs.append((f"v={v};edges={text};tokens<={tokens}",
                          {"vertices": v, "edges": edges, "tokens": tokens}))
     return jobs
 
 
 def theorem2_p(position: tuple[int, ...]) -> bool:
-    """Theorem 2 of sharing-nim.txt: (0,0,0), (0,0,m), (0,m,m) with m = 4^k(2l+1), up to shifts."""
+    """Theorem 2 of Ho 2015: (0,0,0), (0,0,m), (0,m,m) with m = 4^k(2l+1), up to shifts."""
     a, b, c = sorted(position)
     b, c = b - a, c - a
 
@@ -291,7 +291,7 @@ def compare_graph(vertices: int, edges, tokens: int) -> dict:
     only_graph, only_sharing = mine - sharing, sharing - mine
     first = min(only_graph | only_sharing, key=lambda p: (sum(p), p), default=None)
     row = {
-        "vertices": vertices, "edges": [f"{a}-{b}" for a, b in edges], "arcs": len(edges),
+        "vertices": vertices, "edges": edge_text(edges).split(",") if edges else [], "arcs": len(edges),
         "weakly_connected": nx.is_weakly_connected(graph),
         "strongly_connected": nx.is_strongly_connected(graph),
         "tokens": tokens, "p_count": len(mine), "sharing_p_count": len(sharing),

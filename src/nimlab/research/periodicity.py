@@ -1,6 +1,6 @@
 """Periodicity of integer sequences, with the evidence and, where one exists, a proof.
 
-Definitions (sharing-nim.txt, Section 4): a sequence ``s`` is *ultimately periodic* with
+Definitions (Ho 2015, Section 4): a sequence ``s`` is *ultimately periodic* with
 preperiod ``q`` and period ``p > 0`` when ``s[i + p] = s[i]`` for every ``i >= q``; it is
 *ultimately arithmetic periodic* with saltus ``t != 0`` when ``s[i + p] = s[i] + t`` for every
 ``i >= q``.  (A saltus of 0 is plain periodicity, so both are searched at once.)
@@ -78,13 +78,48 @@ class Periodicity:
                 f"{self.min_repetitions} required)")
 
 
+#: Most comparisons of terms a search may make (terms times periods tried, at worst): past it
+#: the search is refused before it starts, with what would fit.
+MAX_SEARCH_WORK = 10 ** 10
+#: Terms at most this large in absolute value are compared as 64-bit integers (their differences
+#: then cannot overflow); larger ones exactly, as Python integers.
+_INT64_SAFE = 2 ** 62
+
+
+def check_search(terms: int, min_repetitions: int = DEFAULT_MIN_REPETITIONS,
+                 max_period: int | None = None) -> int:
+    """The largest period a search of ``terms`` terms tries; refuses (one line, with what would
+    work) a search of more than :data:`MAX_SEARCH_WORK` comparisons."""
+    largest = max(terms // max(min_repetitions, 1) if max_period is None
+                  else min(max_period, terms - 1), 0)
+    if terms * largest > MAX_SEARCH_WORK:
+        fits = MAX_SEARCH_WORK // max(terms, 1)
+        fix = (f"give --max-period {fits:,} or less, or fewer terms" if fits >= 1 else
+               f"use at most {MAX_SEARCH_WORK:,} terms")
+        raise InputError(f"a periodicity search of {terms:,} terms trying every period up to "
+                         f"{largest:,} makes about {terms * largest:.1e} comparisons, over "
+                         f"{MAX_SEARCH_WORK:.0e}; {fix}")
+    return largest
+
+
 def _as_array(values: Sequence[int]) -> np.ndarray:
-    array = np.asarray(values)
-    if array.ndim != 1:
+    """The terms as an array: 64-bit integers when that is exact, Python integers otherwise
+    (terms past 2^62, whose differences a 64-bit integer cannot hold)."""
+    array = np.asarray(values) if isinstance(values, np.ndarray) else None
+    if array is not None and array.ndim == 1 and np.issubdtype(array.dtype, np.integer) \
+            and array.dtype.itemsize <= 8 and array.dtype != np.uint64:
+        return array.astype(np.int64, copy=False)
+    items = list(values)
+    if any(isinstance(v, (list, tuple, np.ndarray)) for v in items):
         raise InputError("a sequence is a flat list of integers")
-    if array.size and not np.issubdtype(array.dtype, np.integer):
+    if not all(isinstance(v, (int, np.integer)) and not isinstance(v, bool) for v in items):
         raise InputError("a sequence must hold integers")
-    return array.astype(np.int64, copy=False)
+    items = [int(v) for v in items]
+    if all(-_INT64_SAFE <= v <= _INT64_SAFE for v in items):
+        return np.array(items, dtype=np.int64)
+    exact = np.empty(len(items), dtype=object)
+    exact[:] = items
+    return exact
 
 
 def fit(values: np.ndarray, period: int) -> tuple[int, int]:
@@ -98,7 +133,7 @@ def fit(values: np.ndarray, period: int) -> tuple[int, int]:
         return n, 0
     diff = values[period:] - values[:-period]
     saltus = int(diff[-1])
-    wrong = np.flatnonzero(diff != saltus)
+    wrong = np.flatnonzero(np.asarray(diff != saltus, dtype=bool))
     return (int(wrong[-1]) + 1 if wrong.size else 0), saltus
 
 
@@ -116,7 +151,7 @@ def find_periodicity(values: Sequence[int], *, min_repetitions: int = DEFAULT_MI
         raise InputError(f"--min-repetitions must be at least 1, got {min_repetitions}")
     s = _as_array(values)
     n = len(s)
-    largest = n // min_repetitions if max_period is None else min(max_period, n - 1)
+    largest = check_search(n, min_repetitions, max_period)
     best: tuple[int, int, int] | None = None  # (preperiod, period, saltus)
     best_proof: tuple[int, int] | None = None
     for p in range(1, max(largest, 0) + 1):

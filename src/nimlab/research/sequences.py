@@ -7,7 +7,7 @@ compiled kernel of :mod:`nimlab.kernels.cash` through :func:`nimlab.store.cash_w
 store is the only cache: a table asked for twice in a process is computed once.
 
 **NIM with cash.**  ``cash_wins(A, N, D)[n, d1, d2]`` is True when the player to move wins
-``(n; d1, d2)`` (Def 1.4 and 2.1 of nim-with-cash.txt: removing ``a`` stones costs ``a``
+``(n; d1, d2)`` (Def 1.4 and 2.1 of Gasarch and Purtilo 2015: removing ``a`` stones costs ``a``
 dollars; a player who cannot afford any removal cannot move and loses).
 
 The **cash function** ``f(n)`` of Def 7.1: let ``W(n)`` be the winner of NIM(A) with unlimited
@@ -37,7 +37,7 @@ from nimlab.errors import InputError
 from nimlab.games import SubtractionNim
 from nimlab.games.subtraction import parse_subtraction_set
 from nimlab.progress import Progress, quiet
-from nimlab.research.periodicity import Periodicity, find_periodicity
+from nimlab.research.periodicity import Periodicity, check_search, find_periodicity
 from nimlab.tables import subtraction_table
 
 
@@ -130,13 +130,10 @@ def _build_values(options: dict, progress: Progress) -> Built:
     terms = options.get("terms")
     if not terms:
         raise InputError("`values` needs the terms: nimlab periodicity values 1,2,3,1,2,3")
-    values = []
-    for item in str(terms).split(","):
-        try:
-            values.append(int(item.strip()))
-        except ValueError:
-            raise InputError(f"the sequence: {item.strip()!r} is not an integer; write "
-                             "comma-separated integers, e.g. 1,2,3,1,2,3") from None
+    from nimlab.parsing import MAX_DIGITS, parse_int_list
+
+    # Any integer is a term, negative or past 2^63 (up to Python's 4,300 digits).
+    values = list(parse_int_list(str(terms), "the sequence", minimum=-(10 ** MAX_DIGITS)))
     return Built(values, "explicit sequence")
 
 
@@ -178,8 +175,8 @@ def _build_sharing_f(options: dict, progress: Progress) -> Built:
     table = store.sharing_values(bound, progress)
     values = [0 if table[0, n] == 0 else 1 for n in range(bound + 1)]
     return Built(values, f"Sharing Nim f(n): 0 if (0,0,n) is a P-position, else 1 "
-                 f"(sharing-nim.txt Section 4), n = 0..{bound}", 0,
-                 notes=["Theorem 3 of sharing-nim.txt proves this sequence is NOT ultimately "
+                 f"(Ho 2015 Section 4), n = 0..{bound}", 0,
+                 notes=["Theorem 3 of Ho 2015 proves this sequence is NOT ultimately "
                         "periodic; any period found is an artefact of the finite prefix"])
 
 
@@ -250,6 +247,8 @@ def analyse_sequence(name: str, options: dict, *, min_repetitions: int = 3,
     spec = SPECS.get(name)
     if spec is None:
         raise InputError(f"unknown sequence {name!r}; the sequences are: {', '.join(SPECS)}")
+    if options.get("max") is not None:  # about --max terms: refuse a hopeless search at once
+        check_search(options["max"] + 1, min_repetitions, max_period)
     built = spec.build(options, progress)
     if not built.values:
         raise InputError("the sequence is empty; raise --max")

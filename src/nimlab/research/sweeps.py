@@ -21,8 +21,11 @@ sweeps nimlab ships are in :data:`nimlab.research.families.SWEEPS`).
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import logging
 import os
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -139,10 +142,31 @@ def make_client(scheduler: str | None, workers: int, processes: bool):
                              "an address like tcp://127.0.0.1:8786") from None
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
-    cluster = LocalCluster(n_workers=workers if processes else 1,
-                           threads_per_worker=1 if processes else workers,
-                           processes=processes, dashboard_address=":0")
+    # The worker processes are started with SIGINT ignored (the setting survives their start):
+    # Ctrl-C reaches the whole process group, and only this process should act on it (it stops
+    # the sweep and closes the cluster) - not every worker with a traceback of its own.  Dask's
+    # own log lines (workers killed at shutdown, ...) are silenced: the sweep reports in one
+    # line what happened.
+    with _workers_ignore_sigint():
+        cluster = LocalCluster(n_workers=workers if processes else 1,
+                               threads_per_worker=1 if processes else workers,
+                               processes=processes, dashboard_address=":0",
+                               silence_logs=logging.CRITICAL)
     return Client(cluster)
+
+
+@contextlib.contextmanager
+def _workers_ignore_sigint():
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, saved)
 
 
 def run_sweep(sweep: Sweep, out: str | os.PathLike, bounds: dict | None = None, *,

@@ -200,6 +200,7 @@ class ReproduceReport:
     artifacts: tuple[dict, ...] = ()
     checks: tuple[ClaimCheck, ...] = ()
     described: tuple[tuple[str, str], ...] = ()
+    replaced: bool = False  # earlier reports in ``out`` were replaced (``force``)
 
     def to_json(self) -> dict:
         return self.summary

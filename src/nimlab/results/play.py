@@ -50,11 +50,14 @@ class PlaySession:
     def at(self) -> Position:
         return Position(self.game, self.position)
 
-    def _moved(self, player: str, move: Move) -> None:
+    def _moved(self, player: str, move: Move, unsolved: str | None = None) -> None:
         game = self.game
         self.history.append((player, move.notation()))
-        self.events.append({"event": "move", "player": player, "move": move.describe(),
-                            "notation": move.notation(), "to": game.format(self.position)})
+        event = {"event": "move", "player": player, "move": move.describe(),
+                 "notation": move.notation(), "to": game.format(self.position)}
+        if player == COMPUTER:  # as `nimlab play --json`: did the computer solve the position?
+            event["solved"] = unsolved is None
+        self.events.append(event)
         if self.match.over:
             self.events.append({"event": "winner", "winner": self.match.winner,
                                 "position": game.format(self.position),
@@ -86,9 +89,11 @@ class PlaySession:
             raise IllegalMove(f"the game is over: {self.match.reason}")
         if self.match.to_move != COMPUTER:
             raise IllegalMove("it is your turn: call .move(...)")
-        chosen = self.match.computer_choice()
+        chosen, unsolved = self.match.computer_move()
+        if unsolved:
+            self.events.append({"event": "unsolved", "reason": unsolved})
         self.match.play(chosen)
-        self._moved(COMPUTER, chosen)
+        self._moved(COMPUTER, chosen, unsolved)
         return self
 
     def hint(self):

@@ -1,11 +1,11 @@
 """A game position as a value: its text, its piles, and a small SVG picture of them.
 
 The picture is drawn from the game's own text of the position (``game.format``): the numbers
-before a ``;`` are the piles, what follows (Fibonacci Nim's last removal, the budgets of NIM with
+before a ``/`` are the piles, what follows (Fibonacci Nim's last removal, the budgets of NIM with
 cash) is written under them, so no game is known here by name.
 
 >>> from nimlab.games import load
->>> p = Position(*load("fibonacci", "9,4;3"))
+>>> p = Position(*load("fibonacci", "9,4/3"))
 >>> p.piles, p.rest
 ((9, 4), '3')
 >>> "<svg" in p._repr_svg_()
@@ -18,7 +18,7 @@ import html
 from dataclasses import dataclass
 from typing import Any
 
-from nimlab.games.base import ImpartialGame
+from nimlab.games.base import ImpartialGame, split_suffix
 
 #: Tokens drawn one by one up to this many; a taller pile is a bar with its number.
 TOKENS = 12
@@ -29,9 +29,9 @@ def escape(text: Any) -> str:
 
 
 def piles_of(game: ImpartialGame, position: Any) -> tuple[tuple[int, ...], str]:
-    """The piles of ``position`` and the rest of its text (after ``;``), from ``game.format``."""
-    text = game.format(position)
-    head, _, rest = text.partition(";")
+    """The piles of ``position`` and the rest of its text (after ``/``), from ``game.format``."""
+    head, rest = split_suffix(game.format(position))
+    rest = rest or ""
     piles = []
     for part in head.split(","):
         part = part.strip()

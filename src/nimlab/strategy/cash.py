@@ -1,4 +1,4 @@
-"""NIM with cash by the closed forms of Gasarch and Purtilo (nim-with-cash.txt) that check out.
+"""NIM with cash by the closed forms of Gasarch and Purtilo 2015 that check out.
 
 A position is ``(n; d1, d2)`` seen from the player to move (Player I, with ``d1`` dollars), so
 "Player I wins" means an N-position.  Every statement below was checked against a plain
@@ -31,8 +31,9 @@ from nimlab.games.subtraction import CashNim
 from nimlab.strategy.base import Strategy, Verdict
 from nimlab.papers.cash.formulas import (f_def41, f_def41_corrected, f_def61, thm45_corrected,
                                          thm45_printed, thm67_prediction, thm69_corrected)
+from nimlab.references import cite
 
-PAPER = "nim-with-cash.txt"
+PAPER = cite("cash")
 CORRECTED = "nimlab's correction of"
 
 

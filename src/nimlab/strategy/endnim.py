@@ -1,4 +1,4 @@
-"""End-Nim, misere End-Nim and Loop-End-Nim by the closed form of Cairns and Ho (end-nim.txt).
+"""End-Nim, misere End-Nim and Loop-End-Nim by the closed form of Cairns and Ho 2011.
 
 For a row ``A = (a_1, ..., a_k)`` oriented so that ``a_1 <= a_k``:
 
@@ -29,6 +29,7 @@ from typing import Iterator, Sequence
 from nimlab.games.endnim import EndNim, EndTake
 from nimlab.strategy.base import Strategy, Verdict
 from nimlab.papers.endnim.formulas import l_of, oriented, r_of, theorem2_p
+from nimlab.references import cite
 
 THEOREM = {"normal": "Theorem 2.1", "misere": "Theorem 2.2", "loop": "Theorem 2.3"}
 R_NAME = {"normal": "r", "misere": "r_m", "loop": "r_o"}
@@ -59,7 +60,7 @@ class EndNimStrategy(Strategy):
         theorem = THEOREM[game.variant]
         if game.primitive(position):
             return Verdict(True, "the game is over: the player to move has lost",
-                           "end-nim.txt, rules (Section 1)")
+                           cite("end-nim", "Section 1, rules"))
         if not position:  # pragma: no cover - an empty row is primitive in every variant
             return None
         p, why = _verdict_parts(position, game.variant)

@@ -1,4 +1,4 @@
-"""Two-pile Fibonacci Nim by Theorem 3.1 and Corollary 3.2 of Zhou (multiple-fibonacci-nim.txt).
+"""Two-pile Fibonacci Nim by Theorem 3.1 and Corollary 3.2 of Zhou 2005.
 
 A position is ``(piles; x)`` with ``x`` the previous removal (0 before the first move) and the
 limit ``floor(R x)`` on the next removal (``R = 2`` in the paper).  Empty piles play no part, so
@@ -29,8 +29,9 @@ from __future__ import annotations
 from nimlab.games.base import Take
 from nimlab.games.fibonacci import FibonacciNim
 from nimlab.strategy.base import Strategy, Verdict
+from nimlab.references import cite
 
-PAPER = "multiple-fibonacci-nim.txt"
+PAPER = cite("fibonacci")
 WHINIHAN = f"Whinihan's Zeckendorf rule for one pile, factor 2 (cited in {PAPER}, Section 1)"
 
 

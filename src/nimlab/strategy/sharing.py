@@ -1,4 +1,4 @@
-"""Three-pile Sharing Nim by the closed form of N. B. Ho (sharing-nim.txt, Theorem 2, Remarks 4-6).
+"""Three-pile Sharing Nim by the closed form of N. B. Ho (Ho 2015, Theorem 2, Remarks 4-6).
 
 Theorem 2 (with Lemma 1, which lets every pile shift by the same amount): a position is a
 P-position iff all three piles are equal, or two piles are equal and the third differs from them
@@ -24,9 +24,10 @@ from typing import Sequence
 from nimlab.games.sharing import Share, SharingNim
 from nimlab.strategy.base import Strategy, Verdict
 from nimlab.papers.sharing.formulas import in_b, levelling_moves, normal, p_test
+from nimlab.references import cite
 
-SOURCE = "Theorem 2 (sharing-nim.txt)"
-ONE_SOURCE = "Theorems 2 and 4 (sharing-nim.txt)"
+SOURCE = f"Theorem 2 ({cite('sharing')})"
+ONE_SOURCE = f"Theorems 2 and 4 ({cite('sharing')})"
 
 
 def two_adic(d: int) -> tuple[int, int]:

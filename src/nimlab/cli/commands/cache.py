@@ -9,12 +9,25 @@ from nimlab import store
 from nimlab.cli.common import console, emit_json, json_option
 
 
-@click.group("cache")
-def command() -> None:
+@click.group("cache", invoke_without_command=True)
+@json_option
+@click.pass_context
+def command(ctx: click.Context, as_json: bool) -> None:
     """The result store: tables computed by nimlab table, kept for reuse.
 
-    The store lives in the user's cache directory; set NIMLAB_CACHE to move it.
+    Alone, shows where the store is, its size and its cap.  The store lives in the user's
+    cache directory (NIMLAB_CACHE moves it) and holds at most NIMLAB_CACHE_MAX bytes (default
+    4G; the least recently used tables go first).
     """
+    if ctx.invoked_subcommand is not None:
+        return
+    found = store.usage()
+    if as_json:
+        emit_json(found)
+        return
+    console.print(f"{found['directory']}: {found['tables']} stored tables, "
+                  f"{store.describe_size(found['bytes'])} of at most "
+                  f"{store.describe_size(found['max_bytes'])} ({found['max_env']})")
 
 
 @command.command("list")
@@ -48,11 +61,15 @@ def list_command(as_json: bool) -> None:
 
 
 @command.command("clear")
-@click.option("--game", default=None, help="Only the tables of this game (e.g. sharing).")
+@click.option("--game", default=None,
+              help="Only the tables of this game: " + ", ".join(store.TABLE_NAMES) + ".")
+@click.option("--older-than", type=float, default=None, metavar="DAYS",
+              help="Only the tables not used for DAYS days.")
 @json_option
-def clear_command(game: str | None, as_json: bool) -> None:
-    """Delete stored tables (all, or those of --game) and any leftovers of interrupted runs."""
-    gone = store.clear(game)
+def clear_command(game: str | None, older_than: float | None, as_json: bool) -> None:
+    """Delete stored tables (all, those of --game, those unused for --older-than DAYS) and any
+    leftovers of interrupted runs."""
+    gone = store.clear(game, older_than)
     freed = sum(e.size for e in gone)
     if as_json:
         emit_json({"directory": str(store.cache_dir()), "removed": len(gone), "bytes": freed})

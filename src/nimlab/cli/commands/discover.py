@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from nimlab.cli.common import console, emit_json, progress_bar
+from nimlab.cli.common import console, emit_json, progress_bar, styled
 from nimlab.errors import InputError
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
@@ -106,9 +106,12 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
     if found.status == "proven":
         what = ("P-positions" if found.target == "p-positions" else
                 f"positions of {found.target}")
-        console.print(f"[bold green]proven[/]: the {what} of {found.game} are the "
-                      f"words accepted by an automaton of {found.states} states "
-                      f"({', '.join(found.variables)}, {'Zeckendorf' if found.base == 'fib' else 'base 2'} digits, most significant first)")
+        digits = "Zeckendorf" if found.base == "fib" else "base 2"
+        console.print(styled(("proven", "bold green"),
+                             f": the {what} of {found.game} are the words accepted by an "
+                             f"automaton of {found.states} states "
+                             f"({', '.join(found.variables)}, {digits} digits, most "
+                             "significant first)"))
         console.print(f"  formula: {found.formula}")
         if found.form:
             console.print(f"  equal to (proven): {found.form}")
@@ -118,8 +121,10 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
         if path is not None:
             files = ", ".join(str(p) for p in lower + [path])
             console.print(f"  written: {files} (Walnut format)")
-            console.print(f"  re-prove: {_reprove(game, piles, variant, subtraction_set, base, path, found)}")
+            again = _reprove(game, piles, variant, subtraction_set, base, path, found)
+            console.print(f"  re-prove: {again}")
     else:
-        console.print(f"[bold yellow]none[/]: no automaton found for the {found.target} of "
-                      f"{found.game} ({found.reason}; {found.seconds:.2f} s)")
+        console.print(styled(("none", "bold yellow"),
+                             f": no automaton found for the {found.target} of {found.game} "
+                             f"({found.reason}; {found.seconds:.2f} s)"))
         console.print(f"  evidence: {found.evidence}")

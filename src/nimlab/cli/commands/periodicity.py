@@ -72,7 +72,7 @@ def command(sequence: str, terms: str | None, bound: int | None, subtraction_set
         emit_json({"sequence": sequence, **result.to_dict(), "summary": result.summary(),
                    "head": built.values[:show]})
         return
-    console.print(f"[bold]{built.label}[/bold]")
+    console.print(built.label, style="bold")
     if show:
         more = ", ..." if len(built.values) > show else ""
         console.print("first terms: " + ", ".join(map(str, built.values[:show])) + more)

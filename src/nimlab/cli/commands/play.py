@@ -16,6 +16,8 @@ def _line_reader(echo: bool):
     """Read one line of standard input; echo it when it does not come from a terminal, so that a
     piped game reads like a typed one."""
     def read_line() -> str:
+        if sys.stdin is None or sys.stdin.closed:  # started with standard input closed: quit
+            return ""
         line = sys.stdin.readline()
         if echo and line and not sys.stdin.isatty():
             click.echo(line.rstrip("\n"))

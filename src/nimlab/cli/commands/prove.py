@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import click
 
-from rich.markup import escape
-
-from nimlab.cli.common import console, emit_json, progress_bar
+from nimlab.cli.common import console, emit_json, progress_bar, styled
 from nimlab.lab.papers import prove
 from nimlab.results.claims import ProofReport
 
@@ -28,27 +26,27 @@ def _print_result(result: dict, title: str) -> None:
     size_text = ", ".join(f"{k} {v}" for k, v in sizes.items() if k not in ("largest",
                                                                             "automata"))
     if result["status"] == "proven":
-        console.print(f"[bold green]proven[/]: {escape(title)}")
+        console.print(styled(("proven", "bold green"), f": {title}"))
     else:
         ex = result["counterexample"]
         where = ",".join(map(str, ex["position"]))
         move = f"; the move to {','.join(map(str, ex['move_to']))}" if "move_to" in ex else ""
-        console.print(f"[bold red]disproven[/]: {escape(title)}")
-        console.print(escape(f"  smallest counterexample {where}: "
-                             f"{'; '.join(ex['conditions'])}{move}"))
+        console.print(styled(("disproven", "bold red"), f": {title}"))
+        console.print(f"  smallest counterexample {where}: "
+                      f"{'; '.join(ex['conditions'])}{move}")
         if ex.get("note"):
-            console.print(escape(f"  ({ex['note']})"))
+            console.print(f"  ({ex['note']})")
         if result.get("found_by") == "box search":
             console.print("  (found among the small positions, confirmed there by automata)")
-    console.print(escape(f"  automata (states): {size_text + '; ' if size_text else ''}largest "
-                         f"{sizes.get('largest')}, {sizes.get('automata')} built; "
-                         f"{result['seconds']:.2f} s"))
+    console.print(f"  automata (states): {size_text + '; ' if size_text else ''}largest "
+                  f"{sizes.get('largest')}, {sizes.get('automata')} built; "
+                  f"{result['seconds']:.2f} s")
 
 
 def _print_claims(found: ProofReport) -> None:
     if found.listing:
         for c in found.data:
-            console.print(escape(f"{c['id']:<30} {c['kind']:<12} {c['game']}: {c['proves']}"))
+            console.print(f"{c['id']:<30} {c['kind']:<12} {c['game']}: {c['proves']}")
         return
     for r in found.claims:
         colour = "green" if r["status"] == "proven" else "red"
@@ -58,9 +56,9 @@ def _print_claims(found: ProofReport) -> None:
             ex = r["counterexample"]
             extra = (f" at {','.join(map(str, ex['position']))}: "
                      f"{'; '.join(ex['conditions'])}")
-        console.print(f"{escape(r['id']):<30} [{colour}]{r['status']}[/]{escape(scope)} "
-                      + escape(f"largest {r['sizes']['largest']} states, {r['seconds']:.2f} s"
-                               f"{extra}"))
+        console.print(styled(f"{r['id']:<30} ", (r["status"], colour),
+                             f"{scope} largest {r['sizes']['largest']} states, "
+                             f"{r['seconds']:.2f} s{extra}"))
     proven = found.data["proven"]
     console.print(f"{proven} proven, {len(found.claims) - proven} disproven")
 

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from nimlab.cli.common import console, emit_json, json_option, progress_bar
+from nimlab.cli.common import console, styled, emit_json, json_option, progress_bar
 from nimlab.research.families import SWEEPS, get_sweep
 from nimlab.research.sweeps import run_sweep
 
@@ -66,10 +66,10 @@ def command(name: str, out: str | None, scheduler: str | None, workers: int, thr
     if as_json:
         emit_json(result.to_dict())
         return
-    console.print(f"[bold]sweep {name}[/bold] {result.bounds}: {result.jobs} jobs, "
-                  f"{result.skipped} already in {result.out}, {result.ran} run now")
+    console.print(styled((f"sweep {name}", "bold"), f" {result.bounds}: {result.jobs} jobs, "
+                         f"{result.skipped} already in {result.out}, {result.ran} run now"))
     for job, error in result.failed:
-        console.print(f"[red]failed[/red] {job}: {error}")
+        console.print(styled(("failed", "red"), f" {job}: {error}"))
     for key, value in result.summary.items():
         text = value if isinstance(value, str) else json.dumps(value)
         if len(text) > 400:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import sys
 
 import click
-from rich.markup import escape
 
 from nimlab.cli.common import console, emit_json, json_option, progress_bar
 from nimlab.claims import PAPERS
@@ -36,7 +35,7 @@ def command(claims: tuple[str, ...], paper: str | None, bound: int | None, stric
             emit_json(rows)
         else:
             for r in rows:
-                console.print(escape(f"{r['id']:<24} {r['place']:<28} {r['statement']}"))
+                console.print(f"{r['id']:<24} {r['place']:<28} {r['statement']}")
         return
     with progress_bar("verifying") as update:
         report = verify(*claims, paper=paper, bound=bound, prove=prove, progress=update)
@@ -44,7 +43,7 @@ def command(claims: tuple[str, ...], paper: str | None, bound: int | None, stric
         emit_json(report.to_json())
     else:
         for check in report:
-            console.print(escape(check.line()), style=STYLE.get(check.status, ""))
-        console.print(escape(report.summary()))
+            console.print(check.line(), style=STYLE.get(check.status, ""))
+        console.print(report.summary())
     if strict and report.failing:
         sys.exit(1)

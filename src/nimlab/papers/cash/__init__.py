@@ -1,4 +1,4 @@
-"""Gasarch and Purtilo, "NIM with Cash" (nim-with-cash.txt), claim ids ``cash.*``.
+"""Gasarch and Purtilo, "NIM with Cash" (2015), claim ids ``cash.*``.
 
 * :mod:`.formulas` - the paper's closed forms and definitions (Def 4.1, Def 6.1, the winners
   Theorems 4.5, 6.7, 6.9 and 6.10 predict, the Appendix program), coded from its statements;

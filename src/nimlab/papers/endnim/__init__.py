@@ -1,4 +1,4 @@
-"""G. Cairns and N. B. Ho, "Some Remarks on End-Nim" (end-nim.txt).
+"""G. Cairns and N. B. Ho, "Some Remarks on End-Nim" (2011).
 
 * :mod:`.formulas` - the functions l, r, r_m, r_o of Section 2 and the conditions of Theorems
   2.1-2.3, Corollary 2.4 and Theorems 5.1-5.4, coded from the statements;

@@ -1,4 +1,4 @@
-"""End-Nim's closed forms and definitions, coded from the statements of end-nim.txt.
+"""End-Nim's closed forms and definitions, coded from the statements of Cairns and Ho 2011.
 
 The functions take a row as a sequence of piles, each an int or (elementwise, for a whole box of
 rows at once) a NumPy array; arrays broadcast against each other and the ints.  Nothing here

@@ -1,4 +1,4 @@
-"""C. Zhou, "Computer Implementation of Multiple Fibonacci Nim" (multiple-fibonacci-nim.txt).
+"""C. Zhou, "Computer Implementation of Multiple Fibonacci Nim" (2005).
 
 A position ``(a_1, ..., a_n; x)`` lists the piles and the previous removal ``x`` (``x = 0``: the
 first move, which may not take a whole pile).

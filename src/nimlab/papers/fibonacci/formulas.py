@@ -1,5 +1,5 @@
 """Multiple Fibonacci Nim's definitions and theorem conditions, coded from the statements of
-multiple-fibonacci-nim.txt.
+Zhou 2005.
 
 Conditions that speak of followers being P-positions take the outcome function
 ``P(piles, x) -> bool`` as an argument (the solver's or a table's).  Nothing here registers a

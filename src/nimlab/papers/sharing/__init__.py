@@ -1,4 +1,4 @@
-"""N. B. Ho, "Three-pile Sharing Nim" (sharing-nim.txt), and its Graph Nim remarks (Section 7).
+"""N. B. Ho, "Three-pile Sharing Nim" (2015), and its Graph Nim remarks (Section 7).
 
 * :mod:`.formulas` - the paper's closed forms and definitions (Theorems 2 and 4, Remark 4's
   P-test, Remark 5's moves, the cases of Theorem 4's proof), coded from its statements;

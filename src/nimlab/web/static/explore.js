@@ -173,7 +173,7 @@ function toGrid(game, values, table) {
   const suffix = table.piles === 3 ? `,${third}` : "";
   return {rowLabels: labels, colLabels: labels, values: cells, rowName: "x", colName: "y",
     text: (r, c, v) => `(${r},${c}${suffix}) first move: ${v === 0 ? "P-position" : "N-position"}`,
-    link: (r, c) => playUrl("fibonacci", `${r},${c}${suffix};0`, {factor: table.factor}),
+    link: (r, c) => playUrl("fibonacci", `${r},${c}${suffix}/0`, {factor: table.factor}),
     colour: v => v === 0 ? "#1d2330" : "#e4e8f2"};
 }
 

@@ -41,11 +41,12 @@ function readUrl() {
   const options = {};
   for (const k of GAME_OPTIONS) if (q.get(k)) options[k] = q.get(k);
   let position = (q.get("position") || "").trim();
-  if (GAME === "fibonacci" && options.last !== undefined && !position.includes(";")) {
-    position += ";" + options.last; delete options.last;
+  // The position's suffix (previous removal, budgets) follows "/" (";" is the older form).
+  if (GAME === "fibonacci" && options.last !== undefined && !/[;/]/.test(position)) {
+    position += "/" + options.last; delete options.last;
   }
-  if (GAME === "cash" && options.budgets !== undefined && !position.includes(";")) {
-    position += ";" + options.budgets; delete options.budgets;
+  if (GAME === "cash" && options.budgets !== undefined && !/[;/]/.test(position)) {
+    position += "/" + options.budgets; delete options.budgets;
   }
   const moves = q.get("moves") ? q.get("moves").split(",").filter(m => m) : [];
   let at = q.has("at") ? parseInt(q.get("at"), 10) : moves.length;
@@ -129,12 +130,12 @@ function overInfo(at) {
 // ---------------------------------------------------------------- drawing
 function parsePosition(text) {
   if (GAME === "cash") {
-    const [n, money] = text.split(";");
+    const [n, money] = text.split(/[;/]/);
     const [d1, d2] = (money || "").split(",");
     return {piles: [n], mover: d1, waiting: d2};
   }
   if (GAME === "fibonacci") {
-    const [piles, last] = text.split(";");
+    const [piles, last] = text.split(/[;/]/);
     return {piles: piles ? piles.split(",") : [], last: last === undefined ? "0" : last};
   }
   return {piles: text === "" ? [] : text.split(",")};
@@ -259,7 +260,7 @@ function drawBoard(position, live) {
   }
   if (GAME === "graph-nim" && S.options.edges) {
     facts.append(`tokens may move along: ${S.options.edges.split(",").map(e => {
-      const [u, v] = e.split("-").map(Number); return `${u + 1}>${v + 1}`; }).join(", ")}`);
+      const [u, v] = e.split("-").map(Number); return `${u}>${v}`; }).join(", ")}`);
   }
   if (facts.childNodes.length) board.append(facts);
 }
@@ -659,7 +660,7 @@ async function setupForm() {
   const fields = document.getElementById("option-fields");
   for (const flag of Object.keys(spec.options)) {
     const name = flag.replace(/^--/, "");
-    if ((name === "last" || name === "budgets") && S.position.includes(";")) continue;
+    if ((name === "last" || name === "budgets") && /[;/]/.test(S.position)) continue;
     fields.append(el("label", {title: spec.options[flag]}, `${name} `,
       el("input", {name, size: 10, value: S.options[name] || ""})));
   }
