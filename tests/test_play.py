@@ -56,7 +56,7 @@ def play_out(match: Match, opponent) -> list:
     while not match.over:
         if match.to_move == COMPUTER:
             before = solver.value(match.position) != 0
-            match.play(match.computer_choice())
+            match.play(match.computer_move()[0])
             # after the computer's move the opponent is to move: a P-position means the
             # computer still wins (and an over game under normal play is a P-position too)
             after = match.over and match.winner == COMPUTER or (
@@ -95,7 +95,7 @@ def test_easy_computer_plays_legal_random_moves_reproducibly(name, options, text
         match = Match(game, position, to_move=COMPUTER, level="easy", seed=7)
         moves = []
         while not match.over:
-            move = match.computer_choice() if match.to_move == COMPUTER else \
+            move = match.computer_move()[0] if match.to_move == COMPUTER else \
                 random_policy(3)(match)
             assert move in list(game.legal_moves(match.position))
             match.play(move)
@@ -109,7 +109,7 @@ def test_undo_restores_the_position_before_your_move():
     match = Match(game, position)
     assert not match.undo()
     match.play(game.parse_move("1-1", position))
-    match.play(match.computer_choice())
+    match.play(match.computer_move()[0])
     assert match.position != position and match.to_move == YOU
     assert match.undo()
     assert match.position == position and match.to_move == YOU
