@@ -38,8 +38,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
+
 from nimlab.errors import InputError
-from nimlab.kernels import check_memory, chunk_edges
+from nimlab.kernels import check_memory
 from nimlab.progress import Progress, quiet
 
 WORD = 64
@@ -132,6 +134,35 @@ def lowest_zero_bit(word, index_table):
     return index_table[(low * _DEBRUIJN) >> np.uint64(58)]
 
 
+@njit(cache=True, inline="always")
+def _sharing_point(T, PA, PB, a, b, known, index_table):
+    """The value of the point ``(a, b)`` (``a <= b/2``): computed from the four line bitsets and
+    written to ``T[b, a]`` and ``T[b, b - a]`` (or, with ``known``, read from ``T``); then added
+    to the bitsets of the lines it lies on.  The one loop body of both drivers below."""
+    s = b - 2 * a
+    own, mirror = 2 * b - a, b + a
+    if known:
+        g = T[b, a]
+    else:
+        full = ~np.uint64(0)
+        w = 0
+        while True:
+            x = PA[own, w] | PA[mirror, w] | PB[s, w] | PA[s, w]
+            if x != full:
+                break
+            w += 1
+        g = w * 64 + lowest_zero_bit(x, index_table)
+        T[b, a] = g
+        T[b, b - a] = g  # Theorem 1
+    word, bit = g >> 6, np.uint64(1) << np.uint64(g & 63)
+    if a < b:  # (b, b) ends its line: its own value is never an option there
+        PA[own, word] |= bit
+    if a > 0:  # the mirror point (b - a, b)
+        PA[mirror, word] |= bit
+    PB[s, word] |= bit
+    return g
+
+
 @njit(cache=True)
 def _sharing_columns(T, PA, PB, b_start, b_stop, known, index_table):
     """Columns ``b_start..b_stop-1`` of ``T[b, a] = G(0, a, b)`` (the transpose of ``V``).
@@ -141,72 +172,60 @@ def _sharing_columns(T, PA, PB, b_start, b_stop, known, index_table):
     values are read from ``T`` (rebuilding the bitsets of a stored table) instead of computed.
     Returns the largest value in these columns.
     """
-    full = ~np.uint64(0)
-    one = np.uint64(1)
     top = 0
     for b in range(b_start, b_stop):
         for a in range(b // 2 + 1):
-            s = b - 2 * a
-            own, mirror = 2 * b - a, b + a
-            if known:
-                g = T[b, a]
-            else:
-                w = 0
-                while True:
-                    x = PA[own, w] | PA[mirror, w] | PB[s, w] | PA[s, w]
-                    if x != full:
-                        break
-                    w += 1
-                g = w * 64 + lowest_zero_bit(x, index_table)
-                T[b, a] = g
-                T[b, b - a] = g  # Theorem 1
+            g = _sharing_point(T, PA, PB, a, b, known, index_table)
             if g > top:
                 top = g
-            word, bit = g >> 6, one << np.uint64(g & 63)
-            if a < b:  # (b, b) ends its line: its own value is never an option there
-                PA[own, word] |= bit
-            if a > 0:  # the mirror point (b - a, b)
-                PA[mirror, word] |= bit
-            PB[s, word] |= bit
     return top
+
+
+#: A column publishes its progress every this many points (fewer cache-line transfers).
+PUBLISH = 32
 
 
 @njit(cache=True, parallel=True)
-def _sharing_columns_parallel(T, PA, PB, b_start, b_stop, index_table):
-    """:func:`_sharing_columns` (computing) with the points of one column spread over threads.
+def _sharing_columns_parallel(T, PA, PB, b_start, b_stop, index_table, workers):
+    """:func:`_sharing_columns` (computing) on ``workers`` threads, pipelined column by column.
 
-    The points ``(a, b)``, ``a <= b/2``, of one column depend only on earlier columns, and they
-    write disjoint bitsets: ``PA[2b - a]`` (indices ``>= 3b/2``), ``PA[b + a]`` (indices in
-    ``(b, 3b/2]``; ``own`` and ``mirror`` meet only at ``a = b/2``, the same point) and ``PB[b -
-    2a]``; the bitsets they read but do not write, ``PA[b - 2a]``, have indices ``<= b``.  So the
-    result is that of the sequential kernel, bit for bit.
+    Each thread takes the next column (a shared counter) and computes its points in order of
+    ``a``; the point ``(a, b)`` waits until column ``b - 1`` has finished its points ``0..a+1``
+    (or all of them).  That is all it needs: by induction column ``b - k`` has then finished the
+    points ``0..a+2k-1``, which holds every point whose value lies on a line ``(a, b)`` reads
+    (own and PB lines: ``(a - 2k, b - k)``, ``(a - k, b - 2k)``; mirror line: ``(a + k, b - k)``
+    and, near the end of the column, ``(b - a - 2k, b - k)``; the line ending at ``(s, s)``:
+    points of columns below ``s``), and every earlier point that reads a line ``(a, b)`` writes
+    has read it.  Two points being computed at the same time never write the same bitset.  So
+    the table is that of the sequential kernel, bit for bit, whatever the threads' timing; there
+    is no barrier between columns, only a wait on the previous column's published progress.
     """
-    full = ~np.uint64(0)
-    one = np.uint64(1)
-    top = 0
-    for b in range(b_start, b_stop):
-        for a in prange(b // 2 + 1):
-            s = b - 2 * a
-            own, mirror = 2 * b - a, b + a
-            w = 0
-            while True:
-                x = PA[own, w] | PA[mirror, w] | PB[s, w] | PA[s, w]
-                if x != full:
-                    break
-                w += 1
-            g = w * 64 + lowest_zero_bit(x, index_table)
-            T[b, a] = g
-            T[b, b - a] = g  # Theorem 1
-            word, bit = g >> 6, one << np.uint64(g & 63)
-            if a < b:
-                PA[own, word] |= bit
-            if a > 0:
-                PA[mirror, word] |= bit
-            PB[s, word] |= bit
-        for a in range(b // 2 + 1):
-            if T[b, a] > top:
-                top = T[b, a]
-    return top
+    count = b_stop - b_start
+    done = np.zeros(max(count, 1), dtype=np.int64)  # points finished, per column
+    counter = np.zeros(1, dtype=np.int64)
+    tops = np.zeros(workers, dtype=np.int64)
+    for worker in prange(workers):
+        top = 0
+        while True:
+            i = fetch_add(counter, 0, 1)
+            if i >= count:
+                break
+            b = b_start + i
+            length = b // 2 + 1
+            before = (b - 1) // 2 + 1  # the previous column's length
+            seen = before if i == 0 else 0  # columns below b_start are complete
+            for a in range(length):
+                need = min(a + 2, before)
+                if seen < need:
+                    seen = wait_at_least(done, i - 1, need, seen)
+                g = _sharing_point(T, PA, PB, a, b, False, index_table)
+                if g > top:
+                    top = g
+                if a % PUBLISH == PUBLISH - 1:
+                    store_release(done, i, a + 1)
+            store_release(done, i, length)
+        tops[worker] = top
+    return tops.max()
 
 
 class _SharingState:
@@ -228,28 +247,36 @@ class _SharingState:
 
 
 def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
-         parallel: bool = False) -> np.ndarray:
-    """Fill columns ``done..bound`` of ``T`` (columns below ``done`` already hold values)."""
+         parallel: bool | str = True) -> np.ndarray:
+    """Fill columns ``done..bound`` of ``T`` (columns below ``done`` already hold values), in
+    short steps (:func:`nimlab.kernels.pace.run_paced`: Ctrl-C acts between two, and each runs
+    on one thread or all of them, whichever is faster now)."""
+    from nimlab.kernels.pace import run_paced, threads_available
+
     state = _SharingState(bound)
-    top = 0
+    held = {"T": T, "top": 0}
     if done > 0:
         state.ensure(int(T[:done].max()))
-        top = _sharing_columns(T, state.PA, state.PB, 0, done, True, _DEBRUIJN_INDEX)
-    edges = chunk_edges(done, bound + 1, 3)
-    for lo, hi in zip(edges, edges[1:]):
+        held["top"] = _sharing_columns(T, state.PA, state.PB, 0, done, True, _DEBRUIJN_INDEX)
+    workers = threads_available()
+
+    def step(lo: int, hi: int, threads: bool) -> None:
         # A value is at most one more than the largest value among its options, and at most b.
-        limit = min(top + (hi - lo) + 1, hi)
+        limit = min(held["top"] + (hi - lo) + 1, max(hi, 1))
         state.ensure(limit)
-        if limit > np.iinfo(T.dtype).max:  # widen before a value could overflow
-            T = T.astype(np.int32)
-        if parallel:
-            top = max(top, int(_sharing_columns_parallel(T, state.PA, state.PB, lo, hi,
-                                                         _DEBRUIJN_INDEX)))
+        if limit > np.iinfo(held["T"].dtype).max:  # widen before a value could overflow
+            held["T"] = held["T"].astype(np.int32)
+        T = held["T"]
+        if threads:
+            top = _sharing_columns_parallel(T, state.PA, state.PB, lo, hi, _DEBRUIJN_INDEX,
+                                            workers)
         else:
-            top = max(top, _sharing_columns(T, state.PA, state.PB, lo, hi, False,
-                                            _DEBRUIJN_INDEX))
-        progress(hi, bound + 1)
-    return T.T
+            top = _sharing_columns(T, state.PA, state.PB, lo, hi, False, _DEBRUIJN_INDEX)
+        held["top"] = max(held["top"], int(top))
+
+    columns = np.arange(bound + 2, dtype=np.float64)
+    run_paced(done, bound + 1, step, columns ** 3, parallel, progress)
+    return held["T"].T
 
 
 def table_bytes(bound: int) -> int:
@@ -264,11 +291,13 @@ def _check(bound: int) -> None:
 
 
 def sharing_values(bound: int, progress: Progress = quiet,
-                   parallel: bool = False) -> np.ndarray:
+                   parallel: bool | str = True) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= bound``, -1 below the diagonal (fast).
 
-    ``parallel=True`` spreads the points of each column over Numba's threads (``prange``; their
-    number is ``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`); same table, bit for bit.
+    ``parallel=True`` (the default) lets the pipelined kernel use Numba's threads (their number is
+    ``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`) whenever it is faster than one
+    thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the pipelined kernel
+    for every step.  Same table, bit for bit.
 
     The array is the transpose view of a C-ordered ``T[b, a]`` (columns are computed one at a
     time); ``np.ascontiguousarray`` makes a copy if a caller needs one.
@@ -281,7 +310,7 @@ def sharing_values(bound: int, progress: Progress = quiet,
 
 
 def extend_sharing_values(stored: np.ndarray, bound: int, progress: Progress = quiet,
-                          parallel: bool = False) -> np.ndarray:
+                          parallel: bool | str = True) -> np.ndarray:
     """Grow a table ``stored`` (``V`` for some smaller bound) to ``bound`` without recomputing it."""
     done = stored.shape[0]
     if done > bound + 1:

@@ -23,10 +23,11 @@ Numba): for every cell, look up every option and take the mex - the straightforw
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
+from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
 from nimlab.progress import Progress, quiet
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
 
@@ -83,32 +84,85 @@ def _add(bits, ptr, line, g):
     ptr[line] = p
 
 
+@njit(cache=True, inline="always")
+def _wythoff_cell(G, row, rptr, r, col, cptr, diag, dptr, a, b, index_table):
+    """The value of ``(a, b)``, ``a <= b``, from the bitsets of its row (``row[r]``, the row of
+    ``a`` so far), column ``b`` and diagonal ``b - a``; written to ``G`` (both halves) and added
+    to the three bitsets.  The one loop body of both drivers below."""
+    full = ~np.uint64(0)
+    d = b - a
+    w = max(rptr[r], cptr[b], dptr[d])
+    while True:
+        x = row[r, w] | col[b, w] | diag[d, w]
+        if x != full:
+            break
+        w += 1
+    g = w * 64 + lowest_zero_bit(x, index_table)
+    G[a, b] = g
+    G[b, a] = g
+    _add(row, rptr, r, g)
+    _add(col, cptr, b, g)
+    _add(diag, dptr, d, g)
+    return g
+
+
+@njit(cache=True, inline="always")
+def _start_row(row, rptr, r, col, cptr, a):
+    """The row of ``a`` before ``(a, a)``: the values of column ``a`` so far (``G(b', a)``,
+    ``b' < a``)."""
+    for w in range(col.shape[1]):
+        row[r, w] = col[a, w]
+    rptr[r] = cptr[a]
+
+
 @njit(cache=True)
-def _wythoff_rows(G, col, cptr, diag, dptr, row, a_start, a_stop, index_table):
+def _wythoff_rows(G, col, cptr, diag, dptr, row, rptr, a_start, a_stop, index_table):
     """Rows ``a_start <= a < a_stop`` of the upper half (``b >= a``), mirrored into ``G``."""
     n = G.shape[0]
-    full = ~np.uint64(0)
-    words = col.shape[1]
-    rptr = np.zeros(1, dtype=np.int64)
     for a in range(a_start, a_stop):
-        # The row of a, before (a, a): the values of column a so far (G(b', a), b' < a).
-        for w in range(words):
-            row[0, w] = col[a, w]
-        rptr[0] = cptr[a]
+        _start_row(row, rptr, 0, col, cptr, a)
         for b in range(a, n):
-            d = b - a
-            w = max(rptr[0], cptr[b], dptr[d])
-            while True:
-                x = row[0, w] | col[b, w] | diag[d, w]
-                if x != full:
-                    break
-                w += 1
-            g = w * 64 + lowest_zero_bit(x, index_table)
-            G[a, b] = g
-            G[b, a] = g
-            _add(row, rptr, 0, g)
-            _add(col, cptr, b, g)
-            _add(diag, dptr, d, g)
+            _wythoff_cell(G, row, rptr, 0, col, cptr, diag, dptr, a, b, index_table)
+
+
+#: A row publishes its progress every this many cells.
+PUBLISH = 64
+
+
+@njit(cache=True, parallel=True)
+def _wythoff_rows_parallel(G, col, cptr, diag, dptr, row, rptr, a_start, a_stop, index_table,
+                           workers):
+    """:func:`_wythoff_rows` on ``workers`` threads, pipelined row by row.
+
+    Each thread takes the next row (a shared counter; ``row[worker]`` is its row bitset) and
+    computes it from left to right; the cell ``(a, b)`` waits until row ``a - 1`` has finished
+    its cells up to ``b`` (or all of them).  Then every row above has finished them too (by
+    induction), so the column ``b`` and the diagonal ``b - a`` hold exactly the values of the
+    cells above, as in the sequential order, and no cell above still has to read a bitset that
+    ``(a, b)`` writes.  Same table, bit for bit; no barrier between rows.
+    """
+    n = G.shape[0]
+    count = a_stop - a_start
+    done = np.zeros(max(count, 1), dtype=np.int64)  # cells finished, per row
+    counter = np.zeros(1, dtype=np.int64)
+    for worker in prange(workers):
+        while True:
+            i = fetch_add(counter, 0, 1)
+            if i >= count:
+                break
+            a = a_start + i
+            before = n - a + 1  # the length of row a - 1 (cells a - 1 .. n - 1)
+            seen = before if i == 0 else 0  # rows below a_start are complete
+            for b in range(a, n):
+                need = min(b - a + 2, before)  # row a - 1 has done its cells up to b
+                if seen < need:
+                    seen = wait_at_least(done, i - 1, need, seen)
+                if b == a:
+                    _start_row(row, rptr, worker, col, cptr, a)
+                _wythoff_cell(G, row, rptr, worker, col, cptr, diag, dptr, a, b, index_table)
+                if (b - a) % PUBLISH == PUBLISH - 1:
+                    store_release(done, i, b - a + 1)
+            store_release(done, i, n - a)
 
 
 def _words(bound: int) -> int:
@@ -120,23 +174,38 @@ def _check(bound: int) -> None:
                  + 2 * (bound + 1) * _words(bound) * 8, f"the Wythoff table for N = {bound}")
 
 
-def wythoff_table(bound: int, progress: Progress = quiet) -> np.ndarray:
-    """``G[a, b]`` = the Grundy value of Wythoff's game at ``(a, b)``, ``0 <= a, b <= bound``."""
+def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str = True) -> np.ndarray:
+    """``G[a, b]`` = the Grundy value of Wythoff's game at ``(a, b)``, ``0 <= a, b <= bound``.
+
+    ``parallel=True`` (the default) lets the pipelined kernel use Numba's threads whenever it is
+    faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
+    pipelined kernel for every step.  The table is the same, bit for bit.
+    """
+    from nimlab.kernels.pace import run_paced, threads_available
+
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
     _check(bound)
     n, words = bound + 1, _words(bound)
+    workers = threads_available()
     G = np.zeros((n, n), dtype=value_dtype(bound))
     col = np.zeros((n, words), dtype=np.uint64)
     diag = np.zeros((n, words), dtype=np.uint64)
-    row = np.zeros((1, words), dtype=np.uint64)
+    row = np.zeros((max(workers, 1), words), dtype=np.uint64)
     cptr = np.zeros(n, dtype=np.int64)
     dptr = np.zeros(n, dtype=np.int64)
-    # Row a costs about (n - a) cells: chunks of equal work.
-    edges = sorted({0, n} | {int(n - n * np.sqrt(1 - i / 50)) for i in range(1, 50)})
-    for lo, hi in zip(edges, edges[1:]):
-        _wythoff_rows(G, col, cptr, diag, dptr, row, lo, hi, _DEBRUIJN_INDEX)
-        progress(hi, n)
+    rptr = np.zeros(max(workers, 1), dtype=np.int64)
+
+    def step(lo: int, hi: int, threads: bool) -> None:
+        if threads:
+            _wythoff_rows_parallel(G, col, cptr, diag, dptr, row, rptr, lo, hi,
+                                   _DEBRUIJN_INDEX, workers)
+        else:
+            _wythoff_rows(G, col, cptr, diag, dptr, row, rptr, lo, hi, _DEBRUIJN_INDEX)
+
+    # Row a costs about n - a cells.
+    cells = np.concatenate([[0.0], np.cumsum(np.arange(n, 0, -1, dtype=np.float64))])
+    run_paced(0, n, step, cells, parallel, progress)
     return G
 
 
