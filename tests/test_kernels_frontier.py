@@ -166,15 +166,14 @@ def random_steps(stop: int, sizes: list[int], seed: int):
 def test_sharing_pipelined_kernel_in_random_steps_equals_sequential():
     # Steps of every size (a step's first column relies on the earlier ones being complete),
     # on 2 threads, several times: a missing wait would show as a differing table sooner or later.
-    from nimlab.kernels.sharing import _DEBRUIJN_INDEX, _SharingState, _sharing_columns_parallel
     bound = 700
     expected = sh_k.sharing_values(bound, parallel=False)
     for seed in range(4):
         T = np.full((bound + 1, bound + 1), -1, dtype=np.int16)
-        state = _SharingState(bound)
-        state.ensure(bound)
+        run = sh_k.SharingRun(bound)
+        run.workers = 2
         for lo, hi in random_steps(bound + 1, [1, 2, 7, 50, 300], seed):
-            _sharing_columns_parallel(T, state.PA, state.PB, lo, hi, _DEBRUIJN_INDEX, 2)
+            run.step(T, 0, lo, hi, True)
         assert np.array_equal(T.T, expected), seed
 
 
@@ -195,14 +194,12 @@ def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential():
     bound = 500
     expected = wy_k.wythoff_table(bound, parallel=False)
     for seed in range(4):
-        n, words = bound + 1, wy_k._words(bound)
-        G = np.zeros((n, n), dtype=np.uint16)
-        col, diag = (np.zeros((n, words), dtype=np.uint64) for _ in range(2))
-        cptr, dptr = np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64)
-        row, rptr = np.zeros((2, words), dtype=np.uint64), np.zeros(2, dtype=np.int64)
-        for lo, hi in random_steps(n, [1, 3, 40, 200], seed):
-            wy_k._wythoff_rows_parallel(G, col, cptr, diag, dptr, row, rptr, lo, hi,
-                                        wy_k._DEBRUIJN_INDEX, 2)
+        G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
+        run = wy_k.WythoffRun(bound)
+        run.workers = 2
+        run.row, run.rptr = np.zeros((2, run.row.shape[1]), dtype=np.uint64), np.zeros(2, np.int64)
+        for lo, hi in random_steps(bound + 1, [1, 3, 40, 200], seed):
+            run.step(G, -1, lo, hi, True)
         assert np.array_equal(G, expected), seed
 
 

@@ -135,14 +135,15 @@ def lowest_zero_bit(word, index_table):
 
 
 @njit(cache=True, inline="always")
-def _sharing_point(T, PA, PB, a, b, known, index_table):
+def _sharing_point(T, base, PA, PB, a, b, known, index_table):
     """The value of the point ``(a, b)`` (``a <= b/2``): computed from the four line bitsets and
-    written to ``T[b, a]`` and ``T[b, b - a]`` (or, with ``known``, read from ``T``); then added
-    to the bitsets of the lines it lies on.  The one loop body of both drivers below."""
+    written to ``T[b - base, a]`` and ``T[b - base, b - a]`` (or, with ``known``, read from
+    ``T[b - base, a]``); then added to the bitsets of the lines it lies on.  The one loop body of
+    both drivers below.  (``base``: the column held in ``T``'s first row; 0 for a whole table.)"""
     s = b - 2 * a
     own, mirror = 2 * b - a, b + a
     if known:
-        g = T[b, a]
+        g = T[b - base, a]
     else:
         full = ~np.uint64(0)
         w = 0
@@ -152,8 +153,8 @@ def _sharing_point(T, PA, PB, a, b, known, index_table):
                 break
             w += 1
         g = w * 64 + lowest_zero_bit(x, index_table)
-        T[b, a] = g
-        T[b, b - a] = g  # Theorem 1
+        T[b - base, a] = g
+        T[b - base, b - a] = g  # Theorem 1
     word, bit = g >> 6, np.uint64(1) << np.uint64(g & 63)
     if a < b:  # (b, b) ends its line: its own value is never an option there
         PA[own, word] |= bit
@@ -164,7 +165,7 @@ def _sharing_point(T, PA, PB, a, b, known, index_table):
 
 
 @njit(cache=True)
-def _sharing_columns(T, PA, PB, b_start, b_stop, known, index_table):
+def _sharing_columns(T, base, PA, PB, b_start, b_stop, known, index_table):
     """Columns ``b_start..b_stop-1`` of ``T[b, a] = G(0, a, b)`` (the transpose of ``V``).
 
     ``PA[2d - c]`` is the bitset of values met on the slope-(2, 1) line through ``(c, d)``;
@@ -175,7 +176,7 @@ def _sharing_columns(T, PA, PB, b_start, b_stop, known, index_table):
     top = 0
     for b in range(b_start, b_stop):
         for a in range(b // 2 + 1):
-            g = _sharing_point(T, PA, PB, a, b, known, index_table)
+            g = _sharing_point(T, base, PA, PB, a, b, known, index_table)
             if g > top:
                 top = g
     return top
@@ -186,7 +187,7 @@ PUBLISH = 32
 
 
 @njit(cache=True, parallel=True)
-def _sharing_columns_parallel(T, PA, PB, b_start, b_stop, index_table, workers):
+def _sharing_columns_parallel(T, base, PA, PB, b_start, b_stop, index_table, workers):
     """:func:`_sharing_columns` (computing) on ``workers`` threads, pipelined column by column.
 
     Each thread takes the next column (a shared counter) and computes its points in order of
@@ -218,7 +219,7 @@ def _sharing_columns_parallel(T, PA, PB, b_start, b_stop, index_table, workers):
                 need = min(a + 2, before)
                 if seen < need:
                     seen = wait_at_least(done, i - 1, need, seen)
-                g = _sharing_point(T, PA, PB, a, b, False, index_table)
+                g = _sharing_point(T, base, PA, PB, a, b, False, index_table)
                 if g > top:
                     top = g
                 if a % PUBLISH == PUBLISH - 1:
@@ -228,12 +229,22 @@ def _sharing_columns_parallel(T, PA, PB, b_start, b_stop, index_table, workers):
     return tops.max()
 
 
-class _SharingState:
-    """The line bitsets of a partly computed table, grown as values grow."""
+class SharingRun:
+    """A table being computed: the line bitsets (grown as values grow), the largest value so far
+    and the columns done.  :meth:`step` computes columns into a block of rows ``T[b - base]``
+    (the whole table, or a window of it: the record runner of :mod:`nimlab.research.records`
+    writes each window to a file); :meth:`replay` rebuilds the bitsets from columns computed
+    before (a stored table, a checkpoint)."""
 
     def __init__(self, bound: int, words: int = 1):
+        from nimlab.kernels.pace import threads_available
+
+        self.bound = bound
         self.PA = np.zeros((2 * bound + 1, words), dtype=np.uint64)
         self.PB = np.zeros((bound + 1, words), dtype=np.uint64)
+        self.top = 0
+        self.done = 0
+        self.workers = threads_available()
 
     def ensure(self, largest_value: int) -> None:
         words = largest_value // WORD + 2
@@ -245,37 +256,57 @@ class _SharingState:
                 new[:, :old.shape[1]] = old
                 setattr(self, name, new)
 
+    def limit(self, hi: int) -> int:
+        """The largest value columns ``done..hi-1`` can hold: a value is at most one more than
+        the largest value among its options, and at most ``b``."""
+        return min(self.top + (hi - self.done) + 1, max(hi, 1))
+
+    def replay(self, T: np.ndarray, base: int, lo: int, hi: int) -> None:
+        """Add columns ``lo..hi-1``, already computed (``T[b - base, a]``, ``a <= b/2``)."""
+        assert lo == self.done
+        if hi > lo:
+            self.ensure(int(T[:hi - base].max()))
+        self.top = max(self.top, int(_sharing_columns(T, base, self.PA, self.PB, lo, hi, True,
+                                                      _DEBRUIJN_INDEX)))
+        self.done = hi
+
+    def step(self, T: np.ndarray, base: int, lo: int, hi: int, threads: bool) -> None:
+        """Compute columns ``lo..hi-1`` into ``T[b - base]`` (its dtype must hold
+        :meth:`limit` ``(hi)``), on the threads or on one."""
+        assert lo == self.done
+        self.ensure(self.limit(hi))
+        if threads:
+            top = _sharing_columns_parallel(T, base, self.PA, self.PB, lo, hi, _DEBRUIJN_INDEX,
+                                            self.workers)
+        else:
+            top = _sharing_columns(T, base, self.PA, self.PB, lo, hi, False, _DEBRUIJN_INDEX)
+        self.top = max(self.top, int(top))
+        self.done = hi
+
+
+def work_model(bound: int) -> np.ndarray:
+    """The work of columns ``0..b-1`` (about ``b**3``: a column has ``b/2`` points, each costs
+    about ``b/64`` word operations), for :func:`nimlab.kernels.pace.run_paced`."""
+    return np.arange(bound + 2, dtype=np.float64) ** 3
+
 
 def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
          parallel: bool | str = True) -> np.ndarray:
     """Fill columns ``done..bound`` of ``T`` (columns below ``done`` already hold values), in
     short steps (:func:`nimlab.kernels.pace.run_paced`: Ctrl-C acts between two, and each runs
     on one thread or all of them, whichever is faster now)."""
-    from nimlab.kernels.pace import run_paced, threads_available
+    from nimlab.kernels.pace import run_paced
 
-    state = _SharingState(bound)
-    held = {"T": T, "top": 0}
-    if done > 0:
-        state.ensure(int(T[:done].max()))
-        held["top"] = _sharing_columns(T, state.PA, state.PB, 0, done, True, _DEBRUIJN_INDEX)
-    workers = threads_available()
+    run = SharingRun(bound)
+    run.replay(T, 0, 0, done)
+    held = {"T": T}
 
     def step(lo: int, hi: int, threads: bool) -> None:
-        # A value is at most one more than the largest value among its options, and at most b.
-        limit = min(held["top"] + (hi - lo) + 1, max(hi, 1))
-        state.ensure(limit)
-        if limit > np.iinfo(held["T"].dtype).max:  # widen before a value could overflow
+        if run.limit(hi) > np.iinfo(held["T"].dtype).max:  # widen before a value could overflow
             held["T"] = held["T"].astype(np.int32)
-        T = held["T"]
-        if threads:
-            top = _sharing_columns_parallel(T, state.PA, state.PB, lo, hi, _DEBRUIJN_INDEX,
-                                            workers)
-        else:
-            top = _sharing_columns(T, state.PA, state.PB, lo, hi, False, _DEBRUIJN_INDEX)
-        held["top"] = max(held["top"], int(top))
+        run.step(held["T"], 0, lo, hi, threads)
 
-    columns = np.arange(bound + 2, dtype=np.float64)
-    run_paced(done, bound + 1, step, columns ** 3, parallel, progress)
+    run_paced(done, bound + 1, step, work_model(bound), parallel, progress)
     return held["T"].T
 
 

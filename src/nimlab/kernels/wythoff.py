@@ -85,21 +85,28 @@ def _add(bits, ptr, line, g):
 
 
 @njit(cache=True, inline="always")
-def _wythoff_cell(G, row, rptr, r, col, cptr, diag, dptr, a, b, index_table):
+def _wythoff_cell(G, base, row, rptr, r, col, cptr, diag, dptr, a, b, known, index_table):
     """The value of ``(a, b)``, ``a <= b``, from the bitsets of its row (``row[r]``, the row of
-    ``a`` so far), column ``b`` and diagonal ``b - a``; written to ``G`` (both halves) and added
-    to the three bitsets.  The one loop body of both drivers below."""
-    full = ~np.uint64(0)
+    ``a`` so far), column ``b`` and diagonal ``b - a``; written to ``G[a - base, b]`` (and, for a
+    whole table, ``base = -1``: to ``G[a, b]`` and ``G[b, a]``), or with ``known`` read from
+    there; then added to the three bitsets.  The one loop body of both drivers below."""
     d = b - a
-    w = max(rptr[r], cptr[b], dptr[d])
-    while True:
-        x = row[r, w] | col[b, w] | diag[d, w]
-        if x != full:
-            break
-        w += 1
-    g = w * 64 + lowest_zero_bit(x, index_table)
-    G[a, b] = g
-    G[b, a] = g
+    if known:
+        g = G[a - max(base, 0), b]
+    else:
+        full = ~np.uint64(0)
+        w = max(rptr[r], cptr[b], dptr[d])
+        while True:
+            x = row[r, w] | col[b, w] | diag[d, w]
+            if x != full:
+                break
+            w += 1
+        g = w * 64 + lowest_zero_bit(x, index_table)
+        if base < 0:
+            G[a, b] = g
+            G[b, a] = g
+        else:
+            G[a - base, b] = g
     _add(row, rptr, r, g)
     _add(col, cptr, b, g)
     _add(diag, dptr, d, g)
@@ -116,13 +123,17 @@ def _start_row(row, rptr, r, col, cptr, a):
 
 
 @njit(cache=True)
-def _wythoff_rows(G, col, cptr, diag, dptr, row, rptr, a_start, a_stop, index_table):
-    """Rows ``a_start <= a < a_stop`` of the upper half (``b >= a``), mirrored into ``G``."""
-    n = G.shape[0]
+def _wythoff_rows(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop, known,
+                  index_table):
+    """Rows ``a_start <= a < a_stop`` of the upper half (``b >= a``), into ``G`` (see
+    :func:`_wythoff_cell`); with ``known`` the values are read from ``G`` (rebuilding the
+    bitsets of rows computed before)."""
+    n = G.shape[1]
     for a in range(a_start, a_stop):
         _start_row(row, rptr, 0, col, cptr, a)
         for b in range(a, n):
-            _wythoff_cell(G, row, rptr, 0, col, cptr, diag, dptr, a, b, index_table)
+            _wythoff_cell(G, base, row, rptr, 0, col, cptr, diag, dptr, a, b, known,
+                          index_table)
 
 
 #: A row publishes its progress every this many cells.
@@ -130,8 +141,8 @@ PUBLISH = 64
 
 
 @njit(cache=True, parallel=True)
-def _wythoff_rows_parallel(G, col, cptr, diag, dptr, row, rptr, a_start, a_stop, index_table,
-                           workers):
+def _wythoff_rows_parallel(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop,
+                           index_table, workers):
     """:func:`_wythoff_rows` on ``workers`` threads, pipelined row by row.
 
     Each thread takes the next row (a shared counter; ``row[worker]`` is its row bitset) and
@@ -141,7 +152,7 @@ def _wythoff_rows_parallel(G, col, cptr, diag, dptr, row, rptr, a_start, a_stop,
     cells above, as in the sequential order, and no cell above still has to read a bitset that
     ``(a, b)`` writes.  Same table, bit for bit; no barrier between rows.
     """
-    n = G.shape[0]
+    n = G.shape[1]
     count = a_stop - a_start
     done = np.zeros(max(count, 1), dtype=np.int64)  # cells finished, per row
     counter = np.zeros(1, dtype=np.int64)
@@ -159,7 +170,8 @@ def _wythoff_rows_parallel(G, col, cptr, diag, dptr, row, rptr, a_start, a_stop,
                     seen = wait_at_least(done, i - 1, need, seen)
                 if b == a:
                     _start_row(row, rptr, worker, col, cptr, a)
-                _wythoff_cell(G, row, rptr, worker, col, cptr, diag, dptr, a, b, index_table)
+                _wythoff_cell(G, base, row, rptr, worker, col, cptr, diag, dptr, a, b, False,
+                              index_table)
                 if (b - a) % PUBLISH == PUBLISH - 1:
                     store_release(done, i, b - a + 1)
             store_release(done, i, n - a)
@@ -174,6 +186,55 @@ def _check(bound: int) -> None:
                  + 2 * (bound + 1) * _words(bound) * 8, f"the Wythoff table for N = {bound}")
 
 
+class WythoffRun:
+    """A table being computed: the column and diagonal bitsets, the row bitsets of the threads
+    and the rows done.  :meth:`step` computes rows into ``G`` (the whole table with ``base =
+    -1``, mirrored; or a window of rows ``G[a - base]``, upper half only: the record runner of
+    :mod:`nimlab.research.records` writes each window to a file); :meth:`replay` rebuilds the
+    bitsets from rows computed before (a checkpoint)."""
+
+    def __init__(self, bound: int):
+        from nimlab.kernels.pace import threads_available
+
+        n, words = bound + 1, _words(bound)
+        self.bound = bound
+        self.workers = threads_available()
+        self.col = np.zeros((n, words), dtype=np.uint64)
+        self.diag = np.zeros((n, words), dtype=np.uint64)
+        self.row = np.zeros((max(self.workers, 1), words), dtype=np.uint64)
+        self.cptr = np.zeros(n, dtype=np.int64)
+        self.dptr = np.zeros(n, dtype=np.int64)
+        self.rptr = np.zeros(max(self.workers, 1), dtype=np.int64)
+        self.done = 0
+
+    def _rows(self, G, base, lo, hi, known):
+        assert lo == self.done
+        _wythoff_rows(G, base, self.col, self.cptr, self.diag, self.dptr, self.row, self.rptr,
+                      lo, hi, known, _DEBRUIJN_INDEX)
+        self.done = hi
+
+    def replay(self, G: np.ndarray, base: int, lo: int, hi: int) -> None:
+        """Add rows ``lo..hi-1``, already computed (``G[a - base, b]``, ``b >= a``)."""
+        self._rows(G, base, lo, hi, True)
+
+    def step(self, G: np.ndarray, base: int, lo: int, hi: int, threads: bool) -> None:
+        """Compute rows ``lo..hi-1`` into ``G``, on the threads or on one."""
+        if threads:
+            assert lo == self.done
+            _wythoff_rows_parallel(G, base, self.col, self.cptr, self.diag, self.dptr, self.row,
+                                   self.rptr, lo, hi, _DEBRUIJN_INDEX, self.workers)
+            self.done = hi
+        else:
+            self._rows(G, base, lo, hi, False)
+
+
+def work_model(bound: int) -> np.ndarray:
+    """The work of rows ``0..a-1`` (row ``a`` has ``bound + 1 - a`` cells), for
+    :func:`nimlab.kernels.pace.run_paced`."""
+    n = bound + 1
+    return np.concatenate([[0.0], np.cumsum(np.arange(n, 0, -1, dtype=np.float64))])
+
+
 def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str = True) -> np.ndarray:
     """``G[a, b]`` = the Grundy value of Wythoff's game at ``(a, b)``, ``0 <= a, b <= bound``.
 
@@ -181,31 +242,15 @@ def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str =
     faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
     pipelined kernel for every step.  The table is the same, bit for bit.
     """
-    from nimlab.kernels.pace import run_paced, threads_available
+    from nimlab.kernels.pace import run_paced
 
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
     _check(bound)
-    n, words = bound + 1, _words(bound)
-    workers = threads_available()
-    G = np.zeros((n, n), dtype=value_dtype(bound))
-    col = np.zeros((n, words), dtype=np.uint64)
-    diag = np.zeros((n, words), dtype=np.uint64)
-    row = np.zeros((max(workers, 1), words), dtype=np.uint64)
-    cptr = np.zeros(n, dtype=np.int64)
-    dptr = np.zeros(n, dtype=np.int64)
-    rptr = np.zeros(max(workers, 1), dtype=np.int64)
-
-    def step(lo: int, hi: int, threads: bool) -> None:
-        if threads:
-            _wythoff_rows_parallel(G, col, cptr, diag, dptr, row, rptr, lo, hi,
-                                   _DEBRUIJN_INDEX, workers)
-        else:
-            _wythoff_rows(G, col, cptr, diag, dptr, row, rptr, lo, hi, _DEBRUIJN_INDEX)
-
-    # Row a costs about n - a cells.
-    cells = np.concatenate([[0.0], np.cumsum(np.arange(n, 0, -1, dtype=np.float64))])
-    run_paced(0, n, step, cells, parallel, progress)
+    G = np.zeros((bound + 1, bound + 1), dtype=value_dtype(bound))
+    run = WythoffRun(bound)
+    run_paced(0, bound + 1, lambda lo, hi, threads: run.step(G, -1, lo, hi, threads),
+              work_model(bound), parallel, progress)
     return G
 
 
