@@ -1,0 +1,134 @@
+"""The resumable record runner (nimlab.research.records, ``nimlab record``): an interrupted or
+killed run, continued, gives the same file bit for bit as the in-memory kernels' tables."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+from nimlab.errors import InputError
+from nimlab.kernels import pace
+from nimlab.kernels import sharing as sh_k
+from nimlab.kernels import wythoff as wy_k
+from nimlab.research import records
+
+BOUNDS = {"sharing": 400, "wythoff": 300}
+
+
+def expected_lines(game: str, bound: int) -> bytes:
+    """values.bin as it must be: the kernel's half of the in-memory table, line after line."""
+    shape = records.layout(game, bound)
+    if game == "sharing":
+        V = sh_k.sharing_values(bound, parallel=False)
+        parts = [V[:b // 2 + 1, b] for b in range(bound + 1)]
+    else:
+        G = wy_k.wythoff_table(bound, parallel=False)
+        parts = [G[a, a:] for a in range(bound + 1)]
+    return b"".join(np.ascontiguousarray(p, dtype=shape.dtype).tobytes() for p in parts)
+
+
+@pytest.fixture
+def small_steps(monkeypatch):
+    monkeypatch.setattr(pace, "STEP_SECONDS", 1e-4)
+
+
+@pytest.mark.parametrize("game", ["sharing", "wythoff"])
+def test_a_stopped_run_resumed_equals_the_kernel_table(game, tmp_path, small_steps):
+    bound = BOUNDS[game]
+    first = records.run_record(game, bound, tmp_path, checkpoint_seconds=0,
+                               stop_after=lambda lines: lines >= bound // 3)
+    assert not first.finished and bound // 3 <= first.state["done"] < bound + 1
+    # A killed run may have written past its checkpoint: that part must be dropped.
+    with open(tmp_path / records.VALUES, "ab") as handle:
+        handle.write(b"\x7f" * 1000)
+    again = records.run_record(game, bound, tmp_path, parallel="always")
+    assert again.finished and again.resumed_from == first.state["done"]
+    data = (tmp_path / records.VALUES).read_bytes()
+    assert data == expected_lines(game, bound)
+    import hashlib
+    assert again.state["sha256"] == hashlib.sha256(data).hexdigest()
+    # A finished record is not recomputed.
+    assert records.run_record(game, bound, tmp_path).seconds == 0.0
+
+
+KILLED = """
+import sys, time
+from nimlab.kernels import pace, sharing
+from nimlab.research import records
+pace.STEP_SECONDS = 1e-4
+slow = sharing.SharingRun.step
+def step(self, *args):
+    slow(self, *args)
+    time.sleep(0.01)
+sharing.SharingRun.step = step
+records.run_record("sharing", int(sys.argv[1]), sys.argv[2], checkpoint_seconds=0)
+"""
+
+
+def test_a_killed_process_continues_from_its_last_checkpoint(tmp_path):
+    bound = 600
+    child = subprocess.Popen([sys.executable, "-c", KILLED, str(bound), str(tmp_path)])
+    state_file = tmp_path / records.STATE
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            try:
+                if json.loads(state_file.read_text())["done"] > 100:
+                    break
+            except (OSError, ValueError, KeyError):
+                continue
+        child.send_signal(signal.SIGKILL)
+    finally:
+        child.wait(timeout=60)
+    done = json.loads(state_file.read_text())["done"]
+    assert 100 < done < bound + 1, done  # killed mid-run
+    result = records.run_record("sharing", bound, tmp_path)
+    assert result.finished and result.resumed_from == done
+    assert (tmp_path / records.VALUES).read_bytes() == expected_lines("sharing", bound)
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file
+
+
+def test_the_command_checkpoints_on_sigterm_and_continues(tmp_path):
+    run = tmp_path / "run"
+    code = ("import sys, time\nfrom nimlab.kernels import pace, wythoff\n"
+            "pace.STEP_SECONDS = 1e-4\nslow = wythoff.WythoffRun.step\n"
+            "def step(self, *a):\n    slow(self, *a)\n    time.sleep(0.01)\n"
+            "wythoff.WythoffRun.step = step\nfrom nimlab.cli import main\n"
+            "sys.argv = ['nimlab', 'record', 'wythoff', '--max', '500', '--dir', sys.argv[1],"
+            " '--checkpoint', '1000']\nmain()\n")
+    child = subprocess.Popen([sys.executable, "-c", code, str(run)], stderr=subprocess.PIPE,
+                             text=True)
+    time.sleep(4)
+    child.send_signal(signal.SIGTERM)
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert "run the same command to continue" in err
+    done = json.loads((run / records.STATE).read_text())["done"]
+    assert 0 < done < 501
+    assert (run / records.VALUES).stat().st_size == \
+        int(records.layout("wythoff", 500).offsets()[done]) * 2
+    finished = subprocess.run([sys.executable, "-m", "nimlab.cli", "record", "wythoff", "--max",
+                               "500", "--dir", str(run), "--json"], capture_output=True,
+                              text=True, timeout=300)
+    assert finished.returncode == 0, finished.stderr
+    assert json.loads(finished.stdout)["finished"] is True
+    assert (run / records.VALUES).read_bytes() == expected_lines("wythoff", 500)
+
+
+def test_a_directory_of_another_record_is_refused(tmp_path):
+    records.run_record("sharing", 50, tmp_path)
+    with pytest.raises(InputError, match="holds the sharing record up to 50"):
+        records.run_record("sharing", 60, tmp_path)
+    with pytest.raises(InputError, match="record tables exist for"):
+        records.run_record("nim", 60, tmp_path / "other")
+    os.truncate(tmp_path / records.VALUES, 10)
+    with pytest.raises(InputError, match="shorter than its checkpoint"):
+        records.run_record("sharing", 50, tmp_path)
