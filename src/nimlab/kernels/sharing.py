@@ -164,6 +164,48 @@ def _sharing_point(T, base, PA, PB, a, b, known, index_table):
     return g
 
 
+#: Columns are computed in blocks of this many, skewed (see :func:`_sharing_block`).
+BLOCK = 16
+#: A column publishes its progress every this many points (fewer cache-line transfers).
+PUBLISH = 32
+
+
+@njit(cache=True, inline="always")
+def _sharing_block(T, base, PA, PB, c0, c1, known, index_table, done, first, wait):
+    """Columns ``c0 <= b < c1`` in a skewed order: at time ``t`` column ``c0 + m`` computes its
+    point ``a = t - 2m`` (``m`` increasing), so every column is two points behind the one before
+    it, which is all it needs (see :func:`_sharing_columns_parallel`).  Consecutive columns read
+    and write the same line bitsets within a few steps, so they stay in the cache (a column at
+    a time streams every line of the table through it).  With ``wait``, column ``c0`` first
+    waits for the column before it (``done[c0 - 1 - first]``, another thread's) and every column
+    publishes its progress in ``done[b - first]``.  Returns the largest value."""
+    top = 0
+    count = c1 - c0
+    last = (c1 - 1) // 2 + 1  # the last column's length
+    seen = 0
+    before = (c0 - 1) // 2 + 1  # the previous column's length
+    if c0 == first:
+        seen = before  # columns below ``first`` are complete
+    for t in range(last + 2 * (count - 1)):
+        for m in range(count):
+            b = c0 + m
+            a = t - 2 * m
+            if a < 0:
+                break
+            if a > b // 2:
+                continue
+            if wait and m == 0:
+                need = min(a + 2, before)
+                if seen < need:
+                    seen = wait_at_least(done, c0 - 1 - first, need, seen)
+            g = _sharing_point(T, base, PA, PB, a, b, known, index_table)
+            if g > top:
+                top = g
+            if wait and (a % PUBLISH == PUBLISH - 1 or a == b // 2):
+                store_release(done, b - first, a + 1)
+    return top
+
+
 @njit(cache=True)
 def _sharing_columns(T, base, PA, PB, b_start, b_stop, known, index_table):
     """Columns ``b_start..b_stop-1`` of ``T[b, a] = G(0, a, b)`` (the transpose of ``V``).
@@ -174,34 +216,34 @@ def _sharing_columns(T, base, PA, PB, b_start, b_stop, known, index_table):
     Returns the largest value in these columns.
     """
     top = 0
-    for b in range(b_start, b_stop):
-        for a in range(b // 2 + 1):
-            g = _sharing_point(T, base, PA, PB, a, b, known, index_table)
-            if g > top:
-                top = g
+    done = np.zeros(1, dtype=np.int64)
+    for c0 in range(b_start, b_stop, BLOCK):
+        g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), known, index_table,
+                           done, b_start, False)
+        if g > top:
+            top = g
     return top
-
-
-#: A column publishes its progress every this many points (fewer cache-line transfers).
-PUBLISH = 32
 
 
 @njit(cache=True, parallel=True)
 def _sharing_columns_parallel(T, base, PA, PB, b_start, b_stop, index_table, workers):
-    """:func:`_sharing_columns` (computing) on ``workers`` threads, pipelined column by column.
+    """:func:`_sharing_columns` (computing) on ``workers`` threads, pipelined.
 
-    Each thread takes the next column (a shared counter) and computes its points in order of
-    ``a``; the point ``(a, b)`` waits until column ``b - 1`` has finished its points ``0..a+1``
-    (or all of them).  That is all it needs: by induction column ``b - k`` has then finished the
-    points ``0..a+2k-1``, which holds every point whose value lies on a line ``(a, b)`` reads
-    (own and PB lines: ``(a - 2k, b - k)``, ``(a - k, b - 2k)``; mirror line: ``(a + k, b - k)``
-    and, near the end of the column, ``(b - a - 2k, b - k)``; the line ending at ``(s, s)``:
-    points of columns below ``s``), and every earlier point that reads a line ``(a, b)`` writes
-    has read it.  Two points being computed at the same time never write the same bitset.  So
-    the table is that of the sequential kernel, bit for bit, whatever the threads' timing; there
-    is no barrier between columns, only a wait on the previous column's published progress.
+    Each thread takes the next block of columns (a shared counter) and computes it in the skewed
+    order of :func:`_sharing_block`; its first column waits, point by point, for the last
+    column of the block before.  The rule throughout: the point ``(a, b)`` is computed only
+    once column ``b - 1`` has finished its points ``0..a+1`` (or all of them).  That is all it
+    needs: by induction column ``b - k`` has then finished the points ``0..a+2k-1``, which holds
+    every point whose value lies on a line ``(a, b)`` reads (own and PB lines: ``(a - 2k, b -
+    k)``, ``(a - k, b - 2k)``; mirror line: ``(a + k, b - k)`` and, near the end of the column,
+    ``(b - a - 2k, b - k)``; the line ending at ``(s, s)``: points of columns below ``s``), and
+    every earlier point that reads a line ``(a, b)`` writes has read it.  Two points being
+    computed at the same time never write the same bitset.  So the table is that of the
+    sequential kernel, bit for bit, whatever the threads' timing; there is no barrier between
+    columns, only a wait on the previous column's published progress.
     """
     count = b_stop - b_start
+    blocks = (count + BLOCK - 1) // BLOCK
     done = np.zeros(max(count, 1), dtype=np.int64)  # points finished, per column
     counter = np.zeros(1, dtype=np.int64)
     tops = np.zeros(workers, dtype=np.int64)
@@ -209,22 +251,13 @@ def _sharing_columns_parallel(T, base, PA, PB, b_start, b_stop, index_table, wor
         top = 0
         while True:
             i = fetch_add(counter, 0, 1)
-            if i >= count:
+            if i >= blocks:
                 break
-            b = b_start + i
-            length = b // 2 + 1
-            before = (b - 1) // 2 + 1  # the previous column's length
-            seen = before if i == 0 else 0  # columns below b_start are complete
-            for a in range(length):
-                need = min(a + 2, before)
-                if seen < need:
-                    seen = wait_at_least(done, i - 1, need, seen)
-                g = _sharing_point(T, base, PA, PB, a, b, False, index_table)
-                if g > top:
-                    top = g
-                if a % PUBLISH == PUBLISH - 1:
-                    store_release(done, i, a + 1)
-            store_release(done, i, length)
+            c0 = b_start + i * BLOCK
+            g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), False,
+                               index_table, done, b_start, True)
+            if g > top:
+                top = g
         tops[worker] = top
     return tops.max()
 
