@@ -197,7 +197,8 @@ def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential():
         G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
         run = wy_k.WythoffRun(bound)
         run.workers = 2
-        run.row, run.rptr = np.zeros((2, run.row.shape[1]), dtype=np.uint64), np.zeros(2, np.int64)
+        run.row = np.zeros((2 * wy_k.BLOCK, run.row.shape[1]), dtype=np.uint64)
+        run.rptr = np.zeros(2 * wy_k.BLOCK, dtype=np.int64)
         for lo, hi in random_steps(bound + 1, [1, 3, 40, 200], seed):
             run.step(G, -1, lo, hi, True)
         assert np.array_equal(G, expected), seed

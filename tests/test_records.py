@@ -72,19 +72,24 @@ records.run_record("sharing", int(sys.argv[1]), sys.argv[2], checkpoint_seconds=
 """
 
 
+def wait_for_lines(state_file, lines: int) -> None:
+    """Until the checkpoint in ``state_file`` says more than ``lines`` lines are done."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        time.sleep(0.05)
+        try:
+            if json.loads(state_file.read_text())["done"] > lines:
+                return
+        except (OSError, ValueError, KeyError):
+            continue
+
+
 def test_a_killed_process_continues_from_its_last_checkpoint(tmp_path):
     bound = 600
     child = subprocess.Popen([sys.executable, "-c", KILLED, str(bound), str(tmp_path)])
     state_file = tmp_path / records.STATE
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            time.sleep(0.05)
-            try:
-                if json.loads(state_file.read_text())["done"] > 100:
-                    break
-            except (OSError, ValueError, KeyError):
-                continue
+        wait_for_lines(state_file, 100)
         child.send_signal(signal.SIGKILL)
     finally:
         child.wait(timeout=60)
@@ -103,10 +108,10 @@ def test_the_command_checkpoints_on_sigterm_and_continues(tmp_path):
             "def step(self, *a):\n    slow(self, *a)\n    time.sleep(0.01)\n"
             "wythoff.WythoffRun.step = step\nfrom nimlab.cli import main\n"
             "sys.argv = ['nimlab', 'record', 'wythoff', '--max', '500', '--dir', sys.argv[1],"
-            " '--checkpoint', '1000']\nmain()\n")
+            " '--checkpoint', '0']\nmain()\n")
     child = subprocess.Popen([sys.executable, "-c", code, str(run)], stderr=subprocess.PIPE,
                              text=True)
-    time.sleep(4)
+    wait_for_lines(run / records.STATE, 0)
     child.send_signal(signal.SIGTERM)
     _, err = child.communicate(timeout=60)
     assert child.returncode == 130, err

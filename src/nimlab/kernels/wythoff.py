@@ -122,59 +122,84 @@ def _start_row(row, rptr, r, col, cptr, a):
     rptr[r] = cptr[a]
 
 
+#: Rows are computed in blocks of this many, skewed (see :func:`_wythoff_block`).
+BLOCK = 16
+#: A row publishes its progress every this many cells.
+PUBLISH = 64
+
+
+@njit(cache=True, inline="always")
+def _wythoff_block(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1, known, index_table,
+                   done, first, wait):
+    """Rows ``a0 <= a < a1`` in a skewed order: at time ``t`` row ``a0 + m`` computes its cell
+    ``b = a0 + t - m`` (``m`` increasing), one cell behind the row above, which is all it needs
+    (see :func:`_wythoff_rows_parallel`).  The rows of a block read and write the same column
+    and diagonal bitsets within a few steps, so they stay in the cache (a row at a time streams
+    every bitset of the table through it).  The rows use the row bitsets ``row[r0 + m]``.  With
+    ``wait``, row ``a0`` first waits for the row above (``done[a0 - 1 - first]``, another
+    thread's), and every row publishes its progress (cells done) in ``done[a - first]``."""
+    n = G.shape[1]
+    count = a1 - a0
+    before = n - a0 + 1  # the length of the row above (cells a0 - 1 .. n - 1)
+    seen = before if a0 == first else 0  # rows above ``first`` are complete
+    for t in range(n - a0 + count - 1):
+        for m in range(count):
+            a = a0 + m
+            b = a0 + t - m
+            if b < a:
+                break
+            if b >= n:
+                continue
+            if wait and m == 0:
+                need = min(b - a + 2, before)  # the row above has done its cells up to b
+                if seen < need:
+                    seen = wait_at_least(done, a - 1 - first, need, seen)
+            if b == a:
+                _start_row(row, rptr, r0 + m, col, cptr, a)
+            _wythoff_cell(G, base, row, rptr, r0 + m, col, cptr, diag, dptr, a, b, known,
+                          index_table)
+            if wait and ((b - a) % PUBLISH == PUBLISH - 1 or b == n - 1):
+                store_release(done, a - first, b - a + 1)
+
+
 @njit(cache=True)
 def _wythoff_rows(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop, known,
                   index_table):
     """Rows ``a_start <= a < a_stop`` of the upper half (``b >= a``), into ``G`` (see
     :func:`_wythoff_cell`); with ``known`` the values are read from ``G`` (rebuilding the
     bitsets of rows computed before)."""
-    n = G.shape[1]
-    for a in range(a_start, a_stop):
-        _start_row(row, rptr, 0, col, cptr, a)
-        for b in range(a, n):
-            _wythoff_cell(G, base, row, rptr, 0, col, cptr, diag, dptr, a, b, known,
-                          index_table)
-
-
-#: A row publishes its progress every this many cells.
-PUBLISH = 64
+    done = np.zeros(1, dtype=np.int64)
+    for a0 in range(a_start, a_stop, BLOCK):
+        _wythoff_block(G, base, col, cptr, diag, dptr, row, rptr, 0, a0,
+                       min(a0 + BLOCK, a_stop), known, index_table, done, a_start, False)
 
 
 @njit(cache=True, parallel=True)
 def _wythoff_rows_parallel(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop,
                            index_table, workers):
-    """:func:`_wythoff_rows` on ``workers`` threads, pipelined row by row.
+    """:func:`_wythoff_rows` on ``workers`` threads, pipelined.
 
-    Each thread takes the next row (a shared counter; ``row[worker]`` is its row bitset) and
-    computes it from left to right; the cell ``(a, b)`` waits until row ``a - 1`` has finished
-    its cells up to ``b`` (or all of them).  Then every row above has finished them too (by
-    induction), so the column ``b`` and the diagonal ``b - a`` hold exactly the values of the
-    cells above, as in the sequential order, and no cell above still has to read a bitset that
-    ``(a, b)`` writes.  Same table, bit for bit; no barrier between rows.
+    Each thread takes the next block of rows (a shared counter; ``row[BLOCK * worker + m]`` are
+    its row bitsets) and computes it in the skewed order of :func:`_wythoff_block`; the block's
+    first row waits, cell by cell, for the last row of the block above.  The rule throughout:
+    the cell ``(a, b)`` is computed only once row ``a - 1`` has finished its cells up to ``b``
+    (or all of them).  Then every row above has finished them too (by induction), so the column
+    ``b`` and the diagonal ``b - a`` hold exactly the values of the cells above, as in the
+    sequential order, and no cell above still has to read a bitset that ``(a, b)`` writes.
+    Same table, bit for bit; no barrier between rows.
     """
-    n = G.shape[1]
     count = a_stop - a_start
+    blocks = (count + BLOCK - 1) // BLOCK
     done = np.zeros(max(count, 1), dtype=np.int64)  # cells finished, per row
     counter = np.zeros(1, dtype=np.int64)
     for worker in prange(workers):
         while True:
             i = fetch_add(counter, 0, 1)
-            if i >= count:
+            if i >= blocks:
                 break
-            a = a_start + i
-            before = n - a + 1  # the length of row a - 1 (cells a - 1 .. n - 1)
-            seen = before if i == 0 else 0  # rows below a_start are complete
-            for b in range(a, n):
-                need = min(b - a + 2, before)  # row a - 1 has done its cells up to b
-                if seen < need:
-                    seen = wait_at_least(done, i - 1, need, seen)
-                if b == a:
-                    _start_row(row, rptr, worker, col, cptr, a)
-                _wythoff_cell(G, base, row, rptr, worker, col, cptr, diag, dptr, a, b, False,
-                              index_table)
-                if (b - a) % PUBLISH == PUBLISH - 1:
-                    store_release(done, i, b - a + 1)
-            store_release(done, i, n - a)
+            a0 = a_start + i * BLOCK
+            _wythoff_block(G, base, col, cptr, diag, dptr, row, rptr, BLOCK * worker, a0,
+                           min(a0 + BLOCK, a_stop), False, index_table, done, a_start, True)
 
 
 def _words(bound: int) -> int:
@@ -201,10 +226,10 @@ class WythoffRun:
         self.workers = threads_available()
         self.col = np.zeros((n, words), dtype=np.uint64)
         self.diag = np.zeros((n, words), dtype=np.uint64)
-        self.row = np.zeros((max(self.workers, 1), words), dtype=np.uint64)
+        self.row = np.zeros((BLOCK * max(self.workers, 1), words), dtype=np.uint64)
         self.cptr = np.zeros(n, dtype=np.int64)
         self.dptr = np.zeros(n, dtype=np.int64)
-        self.rptr = np.zeros(max(self.workers, 1), dtype=np.int64)
+        self.rptr = np.zeros(BLOCK * max(self.workers, 1), dtype=np.int64)
         self.done = 0
 
     def _rows(self, G, base, lo, hi, known):
