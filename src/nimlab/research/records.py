@@ -280,3 +280,98 @@ def lines(directory: str | os.PathLike, start: int = 0, stop: int | None = None)
     offsets = shape.offsets()
     for i in range(start, shape.lines if stop is None else stop):
         yield i, shape.first(i), flat[offsets[i]:offsets[i + 1]]
+
+
+# ------------------------------------------------------------------------------ summaries
+SMALL = 10  # counts of the values 0..SMALL-1 are reported
+ROWS = 20  # Sharing Nim: the rows a = 1..ROWS of Table 1 (Conjecture 1: each is bounded)
+
+
+def summarize(directory: str | os.PathLike, p_positions: int = 0) -> dict[str, Any]:
+    """What a finished record shows, for ``docs/RECORDS.md``: positions, counts of the values
+    below :data:`SMALL` (P-positions: value 0), the largest value and where it first occurs, and
+    the papers' statements checked on the whole range.  Counts are over the whole table (Sharing
+    Nim: every ``(0, a, b)``, ``0 <= a <= b <= B``; Wythoff: every ``(a, b)``, ``0 <= a, b <=
+    N``), found from the kernel's half by symmetry.  ``p_positions``: also return up to this
+    many P-positions (Sharing Nim: ``(a, b)``, ``a <= b/2``; Wythoff: ``(a, b)``, ``a <= b``)."""
+    shape, flat = values(directory)
+    state = read_state(Path(directory))
+    counts = np.zeros(SMALL, dtype=np.int64)
+    top, top_at, positions = -1, None, 0
+    found: list[tuple[int, int]] = []
+    checks: dict[str, Any] = {}
+    if shape.game == "sharing":
+        bad3, first3 = 0, None  # Conjecture 3: a <= b/2 and G >= 2 imply a <= 2G - 1
+        row_max = np.zeros(ROWS + 1, dtype=np.int64)
+        row_last = np.zeros(ROWS + 1, dtype=np.int64)
+    else:
+        wythoff_p = _wythoff_p_positions(shape.bound)
+        p_found = 0
+    for i, first, line in lines(directory):
+        line = np.asarray(line, dtype=np.int64)
+        index = np.arange(first, first + len(line))
+        if shape.game == "sharing":  # (a, b) and (b - a, b) are two positions unless equal
+            weight = np.where(2 * index == i, 1, 2)
+        else:  # (a, b) and (b, a)
+            weight = np.where(index == i, 1, 2)
+        positions += int(weight.sum())
+        small = line < SMALL
+        counts += np.bincount(line[small], weights=weight[small], minlength=SMALL).astype(np.int64)
+        peak = int(line.max())
+        if peak > top:
+            top, top_at = peak, (int(index[int(line.argmax())]), i)
+        zeros = index[line == 0]
+        if p_positions and len(found) < p_positions:
+            found.extend((int(x), i) if shape.game == "sharing" else (i, int(x))
+                         for x in zeros[:p_positions - len(found)])
+        if shape.game == "sharing":
+            wrong = (line >= 2) & (index > 2 * line - 1)
+            if wrong.any():
+                bad3 += int(wrong.sum())
+                first3 = first3 or (int(index[wrong.argmax()]), i)
+            for a in range(1, min(ROWS, i) + 1):  # G(0, a, i) = line[min(a, i - a)]
+                g = int(line[min(a, i - a)])
+                if g > row_max[a]:
+                    row_max[a] = g
+                if g == row_max[a]:
+                    row_last[a] = i
+        else:
+            for b in zeros:
+                p_found += 1
+                if (i, int(b)) not in wythoff_p:
+                    checks.setdefault("wythoff_theorem_counterexample", (i, int(b)))
+    if shape.game == "sharing":
+        checks["conjecture_3"] = {"statement": "a <= b/2 and G(0, a, b) = g >= 2 imply "
+                                  "a <= 2g - 1", "violations": bad3, "first": first3}
+        checks["conjecture_1_rows"] = [
+            {"a": a, "max": int(row_max[a]), "last_attained_at_b": int(row_last[a])}
+            for a in range(1, ROWS + 1)]
+    else:
+        checks["wythoff_theorem"] = {
+            "statement": "the P-positions are the pairs (floor(n phi), floor(n phi^2)) and their "
+                         "mirrors", "p_positions_found": p_found,
+            "p_positions_expected": len(wythoff_p),
+            "holds": p_found == len(wythoff_p)
+            and "wythoff_theorem_counterexample" not in checks}
+    return {"game": shape.game, "bound": shape.bound, "sha256": state.get("sha256"),
+            "file_bytes": state.get("bytes"), "computation_seconds": state.get("seconds"),
+            "version": state.get("version"), "positions": positions,
+            "p_positions": int(counts[0]),
+            "value_counts": {str(v): int(c) for v, c in enumerate(counts)},
+            "max_value": top, "max_first_at": top_at, "checks": checks,
+            "p_position_list": found}
+
+
+def _wythoff_p_positions(bound: int) -> set[tuple[int, int]]:
+    """The P-positions ``(a, b)``, ``a <= b <= bound``, by Wythoff's theorem (exact integers:
+    ``floor(n phi) = (n + isqrt(5 n^2)) // 2``)."""
+    from math import isqrt
+
+    found, n = set(), 0
+    while True:
+        a = (n + isqrt(5 * n * n)) // 2
+        b = a + n
+        if b > bound:
+            return found
+        found.add((a, b))
+        n += 1
