@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
-import platform
+import sys
 from pathlib import Path
 
 from nimlab.fileio import write_csv, write_text
@@ -51,16 +50,12 @@ the Sharing Nim paper, or by the symmetry of Wythoff's game) as raw little-endia
 
 
 def machine() -> str:
-    cpu = "unknown CPU"
-    try:
-        for line in open("/proc/cpuinfo"):
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
-    return f"{os.cpu_count()} cores ({cpu}), {ram:.1f} GB, Python {platform.python_version()}"
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from run import machine as info  # benchmarks/run.py
+
+    found = info()
+    return (f"{found['nproc']} cores ({found['cpu']}), {found['ram_gb']} GB, Python "
+            f"{found['python']}, NumPy {found['numpy']}, Numba {found['numba']}")
 
 
 def section(summary: dict, data_file: str) -> str:
