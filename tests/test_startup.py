@@ -51,3 +51,26 @@ def test_a_command_in_a_module_of_another_name_is_found():
 
     assert main.commands.get("moves") is not None  # lives in commands/value.py
     assert main.commands.get("no-such-command") is None
+
+
+CACHED = """
+from nimlab.kernels import wythoff
+wythoff.wythoff_table(5, parallel=False)
+stats = wythoff._wythoff_rows.stats
+print(sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
+"""
+
+
+def test_a_second_process_loads_the_compiled_kernel_from_the_disk_cache(tmp_path):
+    # NUMBA_CACHE_DIR is where an installation without a writable package directory keeps it
+    # (Numba's default then is the user's cache directory).
+    import os
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    runs = [subprocess.run([sys.executable, "-c", CACHED], env=env, capture_output=True,
+                           text=True, timeout=300) for _ in range(2)]
+    for run in runs:
+        assert run.returncode == 0, run.stderr
+    first, second = (tuple(map(int, r.stdout.split())) for r in runs)
+    assert first[1] >= 1  # compiled (and written to the cache)
+    assert second == (1, 0)  # loaded, not compiled
+    assert any(tmp_path.rglob("*.nbi"))
