@@ -137,3 +137,28 @@ def test_a_directory_of_another_record_is_refused(tmp_path):
     os.truncate(tmp_path / records.VALUES, 10)
     with pytest.raises(InputError, match="shorter than its checkpoint"):
         records.run_record("sharing", 50, tmp_path)
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time used by process ``pid`` so far (all its threads), from /proc."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_ctrl_c_inside_a_long_kernel_acts_within_seconds(tmp_path):
+    # The kernel runs in short steps; Python sees the signal between two (it used to wait for
+    # the end of a 100-column chunk, about 19 s at this size).
+    out = tmp_path / "t.npy"
+    child = subprocess.Popen([sys.executable, "-m", "nimlab.cli", "table", "wythoff", "--max",
+                              "20000", "--no-cache", "--out", str(out)],
+                             stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while cpu_seconds(child.pid) < 3 and time.monotonic() < deadline:
+        time.sleep(0.2)  # until well inside the computation (it takes minutes)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=120)
+    took = time.monotonic() - sent
+    assert child.returncode == 130, err
+    assert took < 5, took  # about a second on an idle machine; generous for a loaded one
+    assert not out.exists() and not list(tmp_path.iterdir())
