@@ -162,3 +162,30 @@ def test_ctrl_c_inside_a_long_kernel_acts_within_seconds(tmp_path):
     assert child.returncode == 130, err
     assert took < 5, took  # about a second on an idle machine; generous for a loaded one
     assert not out.exists() and not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("game, bound", [("sharing", 240), ("wythoff", 150)])
+def test_the_summary_counts_the_whole_table(game, bound, tmp_path):
+    records.run_record(game, bound, tmp_path)
+    summary = records.summarize(tmp_path, p_positions=10**6)
+    if game == "sharing":
+        V = sh_k.sharing_values(bound, parallel=False).astype(np.int64)
+        full = V[np.triu_indices(bound + 1)]  # every (0, a, b), a <= b
+        a, b = np.nonzero((V == 0) & (2 * np.arange(bound + 1)[:, None] <= np.arange(bound + 1)))
+        half = sorted(zip(a.tolist(), b.tolist()))
+        big = np.triu(V >= 2) & (2 * np.arange(bound + 1)[:, None] <= np.arange(bound + 1))
+        rows, cols = np.nonzero(big)
+        violations = int((rows > 2 * V[rows, cols] - 1).sum())
+        assert summary["checks"]["conjecture_3"]["violations"] == violations
+        row1 = V[1, 1:]
+        assert summary["checks"]["conjecture_1_rows"][0]["max"] == int(row1.max())
+    else:
+        G = wy_k.wythoff_table(bound, parallel=False).astype(np.int64)
+        full = G.ravel()
+        a, b = np.nonzero(np.triu(G == 0) & (G == 0))
+        half = sorted(zip(a.tolist(), b.tolist()))
+        assert summary["checks"]["wythoff_theorem"]["holds"] is True
+    assert summary["positions"] == full.size
+    assert summary["value_counts"] == {str(v): int((full == v).sum()) for v in range(10)}
+    assert summary["max_value"] == int(full.max())
+    assert sorted(map(tuple, summary["p_position_list"])) == half
