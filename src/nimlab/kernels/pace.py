@@ -26,8 +26,13 @@ from nimlab.progress import Progress, quiet
 
 #: The time one step should take (seconds).
 STEP_SECONDS = 0.25
-#: A try of the mode that is currently slower takes this fraction of a step.
-TRY_FRACTION = 0.25
+#: A try of the mode that is currently slower takes this fraction of a step (a parallel step
+#: pays a fixed cost - waking the threads, filling the pipeline, joining - which a too short
+#: try would overweight).
+TRY_FRACTION = 0.5
+#: The other mode takes over only when it is faster by this factor (measurements are noisy;
+#: between nearly equal speeds the threads are kept, their short tries being pessimistic).
+MARGIN = 1.1
 #: The slower mode is tried again after at most this many steps.
 MAX_GAP = 32
 
@@ -76,11 +81,14 @@ class Pace:
             return
         if mode == self.best and self.rate[not mode] is not None:
             self.since_try += 1
-            if self.rate[mode] < self.rate[not mode]:  # slowed down: try the other one now
+            if MARGIN * self.rate[mode] < self.rate[not mode]:  # slowed down: try the other now
                 self.since_try = max(self.since_try, self.gap)
             return
         measured = [m for m in (False, True) if self.rate[m] is not None]
-        best = max(measured, key=lambda m: self.rate[m])
+        if len(measured) == 2:  # the threads unless one thread is clearly faster
+            best = not self.rate[False] > MARGIN * self.rate[True]
+        else:
+            best = measured[0]
         if len(measured) == 2:
             self.gap = min(self.gap * 2, MAX_GAP) if best == self.best else 4
             self.since_try = 0
