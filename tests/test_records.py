@@ -98,7 +98,8 @@ def test_a_killed_process_continues_from_its_last_checkpoint(tmp_path):
     result = records.run_record("sharing", bound, tmp_path)
     assert result.finished and result.resumed_from == done
     assert (tmp_path / records.VALUES).read_bytes() == expected_lines("sharing", bound)
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temporary file
+    # No temporary file left, even if the kill cut a checkpoint's write short.
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
 def test_the_command_checkpoints_on_sigterm_and_continues(tmp_path):

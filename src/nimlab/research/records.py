@@ -166,6 +166,8 @@ def run_record(game: str, bound: int, directory: str | os.PathLike, *,
     directory = Path(directory)
     directory.mkdir(parents=True, exist_ok=True)
     values = directory / VALUES
+    for stale in directory.glob(f".{STATE}.*.part"):  # a checkpoint cut short by a kill
+        stale.unlink(missing_ok=True)
     state = read_state(directory)
     if state is None:
         state = {"game": game, "bound": bound, "dtype": shape.dtype.str,
