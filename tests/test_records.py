@@ -48,8 +48,10 @@ def test_a_stopped_run_resumed_equals_the_kernel_table(game, tmp_path, small_ste
     # A killed run may have written past its checkpoint: that part must be dropped.
     with open(tmp_path / records.VALUES, "ab") as handle:
         handle.write(b"\x7f" * 1000)
+    (tmp_path / f".{records.STATE}.x1y2.part").write_text("{")  # a checkpoint cut short
     again = records.run_record(game, bound, tmp_path, parallel="always")
     assert again.finished and again.resumed_from == first.state["done"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [records.STATE, records.VALUES]
     data = (tmp_path / records.VALUES).read_bytes()
     assert data == expected_lines(game, bound)
     import hashlib
