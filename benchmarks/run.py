@@ -3,7 +3,7 @@
 Not part of the test suite.  Each case runs in a fresh subprocess (so its peak memory is its own):
 the kernel is compiled first (Numba; compile time reported separately), then the reference and
 the kernel run in the same process on the same input and the ratio is printed; cases marked
-"target" run the kernel alone at the size of an issue-4 target.  Peak memory is the peak of
+"target" run the kernel alone at the size of a target.  Peak memory is the peak of
 traced allocations (tracemalloc, which sees NumPy's arrays) and the process's maximum resident
 set size (``ru_maxrss``).
 
@@ -92,7 +92,7 @@ def _sharing_threads(kind: str, size: int) -> Callable[[], object]:
 
     def run():
         numba.set_num_threads(1 if kind == "reference" else min(2, numba.config.NUMBA_NUM_THREADS))
-        table = sharing.sharing_values(size, parallel=True)
+        table = sharing.sharing_values(size, parallel="always")
         import hashlib
         _DIGESTS[kind] = hashlib.sha256(np.ascontiguousarray(table).tobytes()).hexdigest()
         return table
@@ -102,8 +102,8 @@ def _sharing_threads(kind: str, size: int) -> Callable[[], object]:
 def _sharing_parallel(kind: str, size: int) -> Callable[[], object]:
     from nimlab.kernels import sharing
     if kind == "kernel":
-        return lambda: sharing.sharing_values(size, parallel=True)
-    return lambda: sharing.sharing_values(size)
+        return lambda: sharing.sharing_values(size, parallel="always")
+    return lambda: sharing.sharing_values(size, parallel=False)
 
 
 def _graph_all(kind: str, size: int) -> Callable[[], object]:
@@ -205,7 +205,7 @@ PLANS["default"] = [("sharing", 2000, True), ("fibonacci", 18, True), ("end-nim"
                     ("cash", 40, True), ("sharing", 10000, False), ("fibonacci", 300, False),
                     ("end-nim", 400, False), ("cash", 500, False)]
 PLANS["full"] = PLANS["default"] + [("sharing", 20000, False), ("fibonacci", 1000, False)]
-#: Issue 12: the new kernels and the second core (``--frontier``; ``--frontier-quick``).
+#: Wythoff, 4-pile games, Graph Nim and the second core (``--frontier``; ``--frontier-quick``).
 PLANS["frontier-quick"] = [("wythoff", 1000, True), ("fibonacci4", 6, True),
                            ("sharing-threads", 4000, True), ("graph-one", 6, True),
                            ("sharing4", 24, True), ("end-nim4", 6, True),
@@ -312,9 +312,9 @@ def main() -> None:
     mode.add_argument("--quick", action="store_true", help="small sizes only")
     mode.add_argument("--full", action="store_true", help="also B = 20,000 and N = 1000")
     mode.add_argument("--frontier", action="store_true",
-                      help="issue 12: Wythoff, 4-pile games, Graph Nim, two cores (long)")
+                      help="Wythoff, 4-pile games, Graph Nim, two cores (long)")
     mode.add_argument("--frontier-quick", action="store_true",
-                      help="issue 12 at small sizes (a few minutes)")
+                      help="the frontier cases at small sizes (a few minutes)")
     parser.add_argument("--markdown", action="store_true", help="print a Markdown table")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     parser.add_argument("--case", nargs=3, metavar=("GAME", "SIZE", "REF"), help=argparse.SUPPRESS)

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from nimlab.engine import Solver
 from nimlab.errors import InputError
 from nimlab.games import CashNim, EndNim, FibonacciNim, SharingNim, SubtractionNim
-from nimlab.kernels import chunk_edges
 from nimlab.kernels import cash as cash_k
 from nimlab.kernels import endnim as end_k
 from nimlab.kernels import fibonacci as fib_k
@@ -76,7 +75,7 @@ def test_sharing_value_dtype_falls_back_when_int16_is_too_small():
     assert sh_k.reference_dtype(40000) == np.int32
 
 
-@pytest.mark.parametrize("parallel", [False, True])
+@pytest.mark.parametrize("parallel", [False, "always"])
 def test_sharing_kernel_widens_a_table_whose_values_might_overflow(parallel):
     # An int8 table for B = 300 (values up to about 200): the kernel must widen it in time.
     from nimlab.progress import quiet
@@ -91,13 +90,6 @@ def test_sharing_kernel_reports_progress_to_the_end():
     sh_k.sharing_values(60, progress=lambda done, total: seen.append((done, total)))
     assert seen[-1] == (61, 61)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
-
-
-@given(st.integers(0, 500), st.integers(0, 500), st.integers(1, 40))
-def test_chunk_edges_cover_the_range(start, length, pieces):
-    edges = chunk_edges(start, start + length, 3, pieces)
-    assert edges[0] == start and edges[-1] == start + length
-    assert all(x < y for x, y in zip(edges, edges[1:]))
 
 
 # ------------------------------------------------------------------------------ fibonacci

@@ -145,22 +145,103 @@ def test_fibonacci_lookup_four_piles():
 
 
 # ------------------------------------------------------------------- parallel sharing nim
-@pytest.mark.parametrize("bound", [0, 1, 2, 3, 4, 5, 250])
+# "always" runs the pipelined kernel for every step (True would let the pace pick one thread).
+@pytest.mark.parametrize("bound", [0, 1, 2, 3, 4, 5, 250, 1200])
 def test_sharing_parallel_equals_sequential_bit_for_bit(bound):
-    assert np.array_equal(sh_k.sharing_values(bound, parallel=True), sh_k.sharing_values(bound))
+    assert np.array_equal(sh_k.sharing_values(bound, parallel="always"),
+                          sh_k.sharing_values(bound, parallel=False))
+
+
+def random_steps(stop: int, sizes: list[int], seed: int):
+    """Consecutive ``(lo, hi)`` of random sizes covering ``range(stop)``."""
+    import random
+
+    rng, lo = random.Random(seed), 0
+    while lo < stop:
+        hi = min(stop, lo + rng.choice(sizes))
+        yield lo, hi
+        lo = hi
+
+
+def test_sharing_pipelined_kernel_in_random_steps_equals_sequential():
+    # Steps of every size (a step's first column relies on the earlier ones being complete),
+    # on 2 threads, several times: a missing wait would show as a differing table sooner or later.
+    bound = 700
+    expected = sh_k.sharing_values(bound, parallel=False)
+    for seed in range(4):
+        T = np.full((bound + 1, bound + 1), -1, dtype=np.int16)
+        run = sh_k.SharingRun(bound)
+        run.workers = 2
+        for lo, hi in random_steps(bound + 1, [1, 2, 7, 50, 300], seed):
+            run.step(T, 0, lo, hi, True)
+        assert np.array_equal(T.T, expected), seed
 
 
 def test_sharing_parallel_extension_equals_sequential():
-    full = sh_k.sharing_values(300)
+    full = sh_k.sharing_values(300, parallel=False)
     grown = sh_k.extend_sharing_values(np.ascontiguousarray(full[:121, :121]), 300,
-                                      parallel=True)
+                                      parallel="always")
     assert np.array_equal(grown, full)
+
+
+@pytest.mark.parametrize("bound", [0, 1, 2, 63, 64, 65, 400])
+def test_wythoff_parallel_equals_sequential_bit_for_bit(bound):
+    assert np.array_equal(wy_k.wythoff_table(bound, parallel="always"),
+                          wy_k.wythoff_table(bound, parallel=False))
+
+
+def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential():
+    bound = 500
+    expected = wy_k.wythoff_table(bound, parallel=False)
+    for seed in range(4):
+        G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
+        run = wy_k.WythoffRun(bound)
+        run.workers = 2
+        run.row = np.zeros((2 * wy_k.BLOCK, run.row.shape[1]), dtype=np.uint64)
+        run.rptr = np.zeros(2 * wy_k.BLOCK, dtype=np.int64)
+        for lo, hi in random_steps(bound + 1, [1, 3, 40, 200], seed):
+            run.step(G, -1, lo, hi, True)
+        assert np.array_equal(G, expected), seed
+
+
+def test_pace_picks_the_faster_mode_and_tries_the_other_again():
+    from nimlab.kernels import pace
+
+    speeds = {False: 1.0, True: 3.0}  # seconds per unit of work, per mode
+    clock = [0.0]
+    calls = []
+
+    def step(lo, hi, threads):
+        calls.append((lo, hi, threads))
+        clock[0] += (hi - lo) * speeds[threads]
+
+    original = pace.time.perf_counter
+    pace.time.perf_counter = lambda: clock[0]
+    try:
+        record = pace.Pace(True)
+        record.parallel = True  # as on a machine with two cores
+        pace.run_paced(0, 20_000, step, np.arange(20_001, dtype=np.float64), pace=record)
+    finally:
+        pace.time.perf_counter = original
+    work = [(hi - lo, threads) for lo, hi, threads in calls if hi > lo]
+    assert sum(w for w, _ in work) == 20_000  # every line once, in order
+    assert [c[:2] for c in calls if c[1] > c[0]] == sorted(c[:2] for c in calls if c[1] > c[0])
+    slow = sum(w for w, threads in work if threads)
+    assert 0 < slow < 0.05 * 20_000  # the slower mode was tried, briefly
+    speeds.update({False: 3.0, True: 1.0})  # the load changes: now the threads win
+    clock[0], calls[:] = 0.0, []
+    pace.time.perf_counter = lambda: clock[0]
+    try:
+        pace.run_paced(0, 20_000, step, np.arange(20_001, dtype=np.float64), pace=record)
+    finally:
+        pace.time.perf_counter = original
+    assert sum(hi - lo for lo, hi, threads in calls if threads) > 0.8 * 20_000
 
 
 def test_numba_num_threads_is_respected(tmp_path):
     code = ("import hashlib, numba, numpy as np\n"
             "from nimlab.kernels import sharing, fibonacci\n"
-            "V = np.ascontiguousarray(sharing.sharing_values(200, parallel=True))\n"
+            "V = np.ascontiguousarray(sharing.sharing_values(200, parallel='always'))\n"
             "F = fibonacci.last_p_table4(4, 12, parallel=True).last_p\n"
             "print(numba.get_num_threads(), hashlib.sha256(V.tobytes() + F.tobytes())"
             ".hexdigest())\n")

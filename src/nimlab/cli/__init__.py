@@ -1,7 +1,10 @@
 """The ``nimlab`` command line.
 
 Every command lives in a module of :mod:`nimlab.cli.commands` that defines ``command`` (a Click
-command); they are found and added to the group at start-up, so a new command is a new file.
+command) or ``commands`` (a list); a new command is a new file.  Modules are imported only when
+needed, so that ``nimlab value nim 1,2,3`` does not pay for Matplotlib or Numba: a command is
+looked for first in the module of its own name (``-`` read as ``_``), then in every module; the
+help lists every module's commands.
 Errors that come from the user's input print one line and exit with code 2.
 """
 
@@ -35,8 +38,79 @@ def _show_warning(message, category, filename, lineno, file=None, line=None) -> 
 _python_show_warning = warnings.showwarning
 
 
+class _Commands(dict):
+    """The group's commands, imported on first use: a name is looked for in the module of its
+    own name, then everywhere; listing them imports every command module."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._loaded: set[str] = set()
+
+    def _load(self, module_name: str) -> None:
+        if module_name in self._loaded:
+            return
+        self._loaded.add(module_name)
+        module = importlib.import_module(f"nimlab.cli.commands.{module_name}")
+        for name in ("command", "commands"):
+            found = getattr(module, name, None)
+            for cmd in found if isinstance(found, (list, tuple)) else [found]:
+                if isinstance(cmd, click.Command):
+                    self[cmd.name] = cmd
+
+    def _find(self, name: object) -> None:
+        if dict.__contains__(self, name) or not isinstance(name, str):
+            return
+        modules = _command_modules()
+        own = name.replace("-", "_")
+        if own in modules:
+            self._load(own)
+        if not dict.__contains__(self, name):
+            self.load_all()
+
+    def load_all(self) -> None:
+        for module_name in _command_modules():
+            self._load(module_name)
+
+    def get(self, name, default=None):
+        self._find(name)
+        return dict.get(self, name, default)
+
+    def __getitem__(self, name):
+        self._find(name)
+        return dict.__getitem__(self, name)
+
+    def __contains__(self, name) -> bool:
+        self._find(name)
+        return dict.__contains__(self, name)
+
+    def __iter__(self):
+        self.load_all()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self.load_all()
+        return dict.__len__(self)
+
+    def keys(self):
+        self.load_all()
+        return dict.keys(self)
+
+    def values(self):
+        self.load_all()
+        return dict.values(self)
+
+    def items(self):
+        self.load_all()
+        return dict.items(self)
+
+
 class NimlabGroup(click.Group):
-    """A group whose errors are one line and exit 2, never a traceback."""
+    """A group whose errors are one line and exit 2, never a traceback, and whose commands are
+    imported when first asked for (see :class:`_Commands`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _Commands()
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         with warnings.catch_warnings():
@@ -174,16 +248,8 @@ def main() -> None:
     """
 
 
-def _register() -> None:
+def _command_modules() -> list[str]:
+    """The modules of :mod:`nimlab.cli.commands`, by name (none imported)."""
     from nimlab.cli import commands
 
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        for name in ("command", "commands"):
-            found = getattr(module, name, None)
-            for cmd in found if isinstance(found, (list, tuple)) else [found]:
-                if isinstance(cmd, click.Command):
-                    main.add_command(cmd)
-
-
-_register()
+    return sorted(info.name for info in pkgutil.iter_modules(commands.__path__))

@@ -23,8 +23,11 @@ Python API for other modules (all return NumPy arrays):
 * :func:`nimlab.kernels.graphnim.graph_values` ``(vertices, edges, N)`` - Graph Nim on a digraph
   of up to 4 vertices; :func:`~nimlab.kernels.graphnim.sharing4_values` ``(total)`` - 4-pile
   Sharing Nim; ``endnim_values(4, N, variant)`` - 4-pile End-Nim.
-* ``parallel=True`` (Sharing Nim, Fibonacci): Numba ``prange`` over the points that do not depend
-  on each other, as many threads as ``NUMBA_NUM_THREADS``; the same table bit for bit.
+* ``parallel`` (Sharing Nim and Wythoff: default ``True``): pipelined kernels on as many threads as
+  ``NUMBA_NUM_THREADS``, run in short steps by :mod:`nimlab.kernels.pace`, which measures both
+  modes and uses the threads only while they are faster than one; ``"always"`` forces them.
+  Fibonacci (``parallel=True``, off by default): ``prange`` over the tuples of one pile total.
+  The same table bit for bit in every mode.
 * Look-ups for the dispatcher's fast paths (``covers`` / ``value`` / ``outcome``, raising
   :class:`~nimlab.errors.InputError` outside their bounds):
   :class:`~nimlab.kernels.wythoff.WythoffLookup`, :class:`~nimlab.kernels.fibonacci.FibonacciLookup`,
@@ -54,24 +57,3 @@ def check_memory(nbytes: int, what: str) -> None:
     if nbytes > ram:
         raise InputError(f"{what} needs about {nbytes / 2**30:,.1f} GB of memory and this "
                          f"machine has {ram / 2**30:,.1f} GB; choose a smaller bound")
-
-
-def chunk_edges(start: int, stop: int, power: int, pieces: int = 100) -> list[int]:
-    """Split ``range(start, stop)`` into about ``pieces`` chunks of equal work.
-
-    The work up to index ``i`` is taken to grow like ``i ** power`` (``power = 3`` for Sharing
-    Nim, whose column ``b`` costs about ``b**2``).  Returns increasing edges from ``start`` to
-    ``stop``.
-    """
-    if stop <= start:
-        return [start]
-    lo, hi = start ** power, stop ** power
-    edges = [start]
-    for i in range(1, pieces + 1):
-        edge = int(round((lo + (hi - lo) * i / pieces) ** (1.0 / power)))
-        edge = min(max(edge, edges[-1] + 1), stop)
-        if edge > edges[-1]:
-            edges.append(edge)
-    if edges[-1] != stop:
-        edges.append(stop)
-    return edges

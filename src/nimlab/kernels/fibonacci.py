@@ -64,71 +64,6 @@ def cell(piles, a, b, c):
     return a
 
 
-@njit(cache=True, inline="always")
-def _on_line(u, q, r):
-    """The sorted tuple and role (0, 1, 2: where ``u`` sits) of ``u`` on the line ``{q >= r}``."""
-    if u >= q:
-        return u, q, r, 0
-    if u >= r:
-        return q, u, r, 1
-    return q, r, u, 2
-
-
-@njit(cache=True)
-def _fibonacci_rows(piles, a_start, a_stop, num, den, cap, last, first, links, tops):
-    """Tuples with largest pile ``a_start <= a < a_stop``; earlier ones must be done."""
-    for a in range(a_start, a_stop):
-        for b in range(a + 1 if piles >= 2 else 1):
-            for c in range(b + 1 if piles == 3 else 1):
-                here = cell(piles, a, b, c)
-                pos = (a, b, c)
-                best = -1  # least winning removal over the lines
-                deep = False  # some line has v* >= 1 (first move has a winner)
-                for role in range(piles):
-                    v = pos[role]
-                    if role == 1 and a == b or role == 2 and b == c:
-                        continue  # the same line as the previous role
-                    q, r = (b, c) if role == 0 else ((a, c) if role == 1 else (a, b))
-                    line = cell(piles - 1, q, r, 0)
-                    top = tops[line]
-                    while top != NONE:  # drop candidates that no longer reach v
-                        x1, x2, x3, rr = _on_line(top, q, r)
-                        idx = cell(piles, x1, x2, x3)
-                        if top + np.int64(last[idx]) >= v:
-                            break
-                        top = links[rr, idx]
-                    tops[line] = top
-                    if top != NONE:
-                        if best < 0 or v - top < best:
-                            best = v - top
-                        if top >= 1:
-                            deep = True
-                if best < 0:
-                    value = cap
-                else:
-                    value = (best * den - 1) // num  # largest x with floor(R x) < best
-                last[here] = value
-                if not deep and pos[piles - 1] >= 2:  # every pile >= 2 (Theorem 4.2)
-                    first[here] = 1
-                if value >= 1:  # a candidate for the points above it on its lines
-                    for role in range(piles):
-                        if role == 1 and a == b or role == 2 and b == c:
-                            continue
-                        v = pos[role]
-                        q, r = (b, c) if role == 0 else ((a, c) if role == 1 else (a, b))
-                        reach = v + np.int64(value)
-                        line = cell(piles - 1, q, r, 0)
-                        top = tops[line]
-                        while top != NONE:
-                            x1, x2, x3, rr = _on_line(top, q, r)
-                            idx = cell(piles, x1, x2, x3)
-                            if top + np.int64(last[idx]) > reach:
-                                break
-                            top = links[rr, idx]
-                        links[role, here] = top
-                        tops[line] = v
-
-
 @dataclass
 class FibonacciTable:
     """``last_p`` (and first-move flags) of every sorted tuple of ``piles`` piles in ``0..bound``."""
@@ -186,30 +121,8 @@ def _dtype_for(bound: int, factor: Fraction) -> np.dtype:
 def last_p_table(piles: int, bound: int, factor: Any = 2,
                  progress: Progress = quiet) -> FibonacciTable:
     """The fast kernel: ``last_p`` and first-move flags for ``piles`` (1-4) piles in ``0..bound``
-    (4 piles: :func:`last_p_table4`)."""
-    if piles == 4:
-        return last_p_table4(piles, bound, factor, progress)
-    if piles not in (1, 2, 3):
-        raise InputError(f"the Fibonacci kernel handles 1 to 4 piles, got {piles}")
-    if not 0 <= bound < NONE:
-        raise InputError(f"the largest pile must be in 0..{NONE - 1}, got {bound}")
-    factor = _factor(factor)
-    size = cell_count(piles, bound)
-    dtype = _dtype_for(bound, factor)
-    check_memory(size * (dtype.itemsize + 1 + 2 * piles),
-                 f"the {piles}-pile Fibonacci Nim table for N = {bound}")
-    last = np.zeros(size, dtype=dtype)
-    first = np.zeros(size, dtype=np.uint8)
-    links = np.full((piles, size), NONE, dtype=np.uint16)
-    tops = np.full(cell_count(piles - 1, bound) if piles > 1 else 1, NONE, dtype=np.uint16)
-    cap = np.iinfo(dtype).max
-    step = max(1, bound // 50)
-    for lo in range(0, bound + 1, step):
-        hi = min(lo + step, bound + 1)
-        _fibonacci_rows(piles, lo, hi, factor.numerator, factor.denominator, cap, last, first,
-                        links, tops)
-        progress(hi, bound + 1)
-    return FibonacciTable(piles, bound, factor, last, first)
+    (one kernel for every pile count: :func:`last_p_table4`)."""
+    return last_p_table4(piles, bound, factor, progress)
 
 
 def first_move_p_positions(piles: int, bound: int, factor: Any = 2,
@@ -432,7 +345,13 @@ def last_p_table4(piles: int, bound: int, factor: Any = 2, progress: Progress = 
 
     ``parallel=True`` visits the tuples level by level of the total with Numba ``prange`` (as
     many threads as ``NUMBA_NUM_THREADS`` allows); the table is the same as the sequential one.
+    It stays off by default: its order is worse for the caches (slower than one thread at
+    N = 120 even on two free cores), and the two orders cannot be mixed within a run, so the
+    pace of :mod:`nimlab.kernels.pace` cannot switch between them.  Both run in short steps
+    (Ctrl-C acts between two).
     """
+    from nimlab.kernels.pace import run_paced
+
     if piles not in (1, 2, 3, 4):
         raise InputError(f"the Fibonacci kernel handles 1 to 4 piles, got {piles}")
     if not 0 <= bound < NONE:
@@ -448,19 +367,17 @@ def last_p_table4(piles: int, bound: int, factor: Any = 2, progress: Progress = 
     tops = np.full(max(cell_count4(piles - 1, bound), 1), NONE, dtype=np.uint16)
     cap = np.iinfo(dtype).max
     num, den = factor.numerator, factor.denominator
-    if parallel:
-        total = piles * bound + 1
-        step = max(1, total // 50)
-        for lo in range(0, total, step):
-            hi = min(lo + step, total)
+    if parallel:  # the tuples of total s: about s ** (piles - 1) of them
+        lines = piles * bound + 1
+
+        def step(lo: int, hi: int, threads: bool) -> None:
             _levels4(piles, bound, lo, hi, num, den, cap, last, first, links, tops)
-            progress(hi, total)
-    else:
-        step = max(1, bound // 50)
-        for lo in range(0, bound + 1, step):
-            hi = min(lo + step, bound + 1)
+    else:  # the tuples of largest pile a: about a ** (piles - 1) of them
+        lines = bound + 1
+
+        def step(lo: int, hi: int, threads: bool) -> None:
             _rows4(piles, lo, hi, num, den, cap, last, first, links, tops)
-            progress(hi, bound + 1)
+    run_paced(0, lines, step, np.arange(lines + 1, dtype=np.float64) ** piles, False, progress)
     return FibonacciTable4(piles, bound, factor, last, first)
 
 

@@ -38,8 +38,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
+
 from nimlab.errors import InputError
-from nimlab.kernels import check_memory, chunk_edges
+from nimlab.kernels import check_memory
 from nimlab.progress import Progress, quiet
 
 WORD = 64
@@ -132,8 +134,80 @@ def lowest_zero_bit(word, index_table):
     return index_table[(low * _DEBRUIJN) >> np.uint64(58)]
 
 
+@njit(cache=True, inline="always")
+def _sharing_point(T, base, PA, PB, a, b, known, index_table):
+    """The value of the point ``(a, b)`` (``a <= b/2``): computed from the four line bitsets and
+    written to ``T[b - base, a]`` and ``T[b - base, b - a]`` (or, with ``known``, read from
+    ``T[b - base, a]``); then added to the bitsets of the lines it lies on.  The one loop body of
+    both drivers below.  (``base``: the column held in ``T``'s first row; 0 for a whole table.)"""
+    s = b - 2 * a
+    own, mirror = 2 * b - a, b + a
+    if known:
+        g = T[b - base, a]
+    else:
+        full = ~np.uint64(0)
+        w = 0
+        while True:
+            x = PA[own, w] | PA[mirror, w] | PB[s, w] | PA[s, w]
+            if x != full:
+                break
+            w += 1
+        g = w * 64 + lowest_zero_bit(x, index_table)
+        T[b - base, a] = g
+        T[b - base, b - a] = g  # Theorem 1
+    word, bit = g >> 6, np.uint64(1) << np.uint64(g & 63)
+    if a < b:  # (b, b) ends its line: its own value is never an option there
+        PA[own, word] |= bit
+    if a > 0:  # the mirror point (b - a, b)
+        PA[mirror, word] |= bit
+    PB[s, word] |= bit
+    return g
+
+
+#: Columns are computed in blocks of this many, skewed (see :func:`_sharing_block`).
+BLOCK = 16
+#: A column publishes its progress every this many points (fewer cache-line transfers).
+PUBLISH = 32
+
+
+@njit(cache=True, inline="always")
+def _sharing_block(T, base, PA, PB, c0, c1, known, index_table, done, first, wait):
+    """Columns ``c0 <= b < c1`` in a skewed order: at time ``t`` column ``c0 + m`` computes its
+    point ``a = t - 2m`` (``m`` increasing), so every column is two points behind the one before
+    it, which is all it needs (see :func:`_sharing_columns_parallel`).  Consecutive columns read
+    and write the same line bitsets within a few steps, so they stay in the cache (a column at
+    a time streams every line of the table through it).  With ``wait``, column ``c0`` first
+    waits for the column before it (``done[c0 - 1 - first]``, another thread's) and every column
+    publishes its progress in ``done[b - first]``.  Returns the largest value."""
+    top = 0
+    count = c1 - c0
+    last = (c1 - 1) // 2 + 1  # the last column's length
+    seen = 0
+    before = (c0 - 1) // 2 + 1  # the previous column's length
+    if c0 == first:
+        seen = before  # columns below ``first`` are complete
+    for t in range(last + 2 * (count - 1)):
+        for m in range(count):
+            b = c0 + m
+            a = t - 2 * m
+            if a < 0:
+                break
+            if a > b // 2:
+                continue
+            if wait and m == 0:
+                need = min(a + 2, before)
+                if seen < need:
+                    seen = wait_at_least(done, c0 - 1 - first, need, seen)
+            g = _sharing_point(T, base, PA, PB, a, b, known, index_table)
+            if g > top:
+                top = g
+            if wait and (a % PUBLISH == PUBLISH - 1 or a == b // 2):
+                store_release(done, b - first, a + 1)
+    return top
+
+
 @njit(cache=True)
-def _sharing_columns(T, PA, PB, b_start, b_stop, known, index_table):
+def _sharing_columns(T, base, PA, PB, b_start, b_stop, known, index_table):
     """Columns ``b_start..b_stop-1`` of ``T[b, a] = G(0, a, b)`` (the transpose of ``V``).
 
     ``PA[2d - c]`` is the bitset of values met on the slope-(2, 1) line through ``(c, d)``;
@@ -141,80 +215,69 @@ def _sharing_columns(T, PA, PB, b_start, b_stop, known, index_table):
     values are read from ``T`` (rebuilding the bitsets of a stored table) instead of computed.
     Returns the largest value in these columns.
     """
-    full = ~np.uint64(0)
-    one = np.uint64(1)
     top = 0
-    for b in range(b_start, b_stop):
-        for a in range(b // 2 + 1):
-            s = b - 2 * a
-            own, mirror = 2 * b - a, b + a
-            if known:
-                g = T[b, a]
-            else:
-                w = 0
-                while True:
-                    x = PA[own, w] | PA[mirror, w] | PB[s, w] | PA[s, w]
-                    if x != full:
-                        break
-                    w += 1
-                g = w * 64 + lowest_zero_bit(x, index_table)
-                T[b, a] = g
-                T[b, b - a] = g  # Theorem 1
-            if g > top:
-                top = g
-            word, bit = g >> 6, one << np.uint64(g & 63)
-            if a < b:  # (b, b) ends its line: its own value is never an option there
-                PA[own, word] |= bit
-            if a > 0:  # the mirror point (b - a, b)
-                PA[mirror, word] |= bit
-            PB[s, word] |= bit
+    done = np.zeros(1, dtype=np.int64)
+    for c0 in range(b_start, b_stop, BLOCK):
+        g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), known, index_table,
+                           done, b_start, False)
+        if g > top:
+            top = g
     return top
 
 
 @njit(cache=True, parallel=True)
-def _sharing_columns_parallel(T, PA, PB, b_start, b_stop, index_table):
-    """:func:`_sharing_columns` (computing) with the points of one column spread over threads.
+def _sharing_columns_parallel(T, base, PA, PB, b_start, b_stop, index_table, workers):
+    """:func:`_sharing_columns` (computing) on ``workers`` threads, pipelined.
 
-    The points ``(a, b)``, ``a <= b/2``, of one column depend only on earlier columns, and they
-    write disjoint bitsets: ``PA[2b - a]`` (indices ``>= 3b/2``), ``PA[b + a]`` (indices in
-    ``(b, 3b/2]``; ``own`` and ``mirror`` meet only at ``a = b/2``, the same point) and ``PB[b -
-    2a]``; the bitsets they read but do not write, ``PA[b - 2a]``, have indices ``<= b``.  So the
-    result is that of the sequential kernel, bit for bit.
+    Each thread takes the next block of columns (a shared counter) and computes it in the skewed
+    order of :func:`_sharing_block`; its first column waits, point by point, for the last
+    column of the block before.  The rule throughout: the point ``(a, b)`` is computed only
+    once column ``b - 1`` has finished its points ``0..a+1`` (or all of them).  That is all it
+    needs: by induction column ``b - k`` has then finished the points ``0..a+2k-1``, which holds
+    every point whose value lies on a line ``(a, b)`` reads (own and PB lines: ``(a - 2k, b -
+    k)``, ``(a - k, b - 2k)``; mirror line: ``(a + k, b - k)`` and, near the end of the column,
+    ``(b - a - 2k, b - k)``; the line ending at ``(s, s)``: points of columns below ``s``), and
+    every earlier point that reads a line ``(a, b)`` writes has read it.  Two points being
+    computed at the same time never write the same bitset.  So the table is that of the
+    sequential kernel, bit for bit, whatever the threads' timing; there is no barrier between
+    columns, only a wait on the previous column's published progress.
     """
-    full = ~np.uint64(0)
-    one = np.uint64(1)
-    top = 0
-    for b in range(b_start, b_stop):
-        for a in prange(b // 2 + 1):
-            s = b - 2 * a
-            own, mirror = 2 * b - a, b + a
-            w = 0
-            while True:
-                x = PA[own, w] | PA[mirror, w] | PB[s, w] | PA[s, w]
-                if x != full:
-                    break
-                w += 1
-            g = w * 64 + lowest_zero_bit(x, index_table)
-            T[b, a] = g
-            T[b, b - a] = g  # Theorem 1
-            word, bit = g >> 6, one << np.uint64(g & 63)
-            if a < b:
-                PA[own, word] |= bit
-            if a > 0:
-                PA[mirror, word] |= bit
-            PB[s, word] |= bit
-        for a in range(b // 2 + 1):
-            if T[b, a] > top:
-                top = T[b, a]
-    return top
+    count = b_stop - b_start
+    blocks = (count + BLOCK - 1) // BLOCK
+    done = np.zeros(max(count, 1), dtype=np.int64)  # points finished, per column
+    counter = np.zeros(1, dtype=np.int64)
+    tops = np.zeros(workers, dtype=np.int64)
+    for worker in prange(workers):
+        top = 0
+        while True:
+            i = fetch_add(counter, 0, 1)
+            if i >= blocks:
+                break
+            c0 = b_start + i * BLOCK
+            g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), False,
+                               index_table, done, b_start, True)
+            if g > top:
+                top = g
+        tops[worker] = top
+    return tops.max()
 
 
-class _SharingState:
-    """The line bitsets of a partly computed table, grown as values grow."""
+class SharingRun:
+    """A table being computed: the line bitsets (grown as values grow), the largest value so far
+    and the columns done.  :meth:`step` computes columns into a block of rows ``T[b - base]``
+    (the whole table, or a window of it: the record runner of :mod:`nimlab.research.records`
+    writes each window to a file); :meth:`replay` rebuilds the bitsets from columns computed
+    before (a stored table, a checkpoint)."""
 
     def __init__(self, bound: int, words: int = 1):
+        from nimlab.kernels.pace import threads_available
+
+        self.bound = bound
         self.PA = np.zeros((2 * bound + 1, words), dtype=np.uint64)
         self.PB = np.zeros((bound + 1, words), dtype=np.uint64)
+        self.top = 0
+        self.done = 0
+        self.workers = threads_available()
 
     def ensure(self, largest_value: int) -> None:
         words = largest_value // WORD + 2
@@ -226,30 +289,58 @@ class _SharingState:
                 new[:, :old.shape[1]] = old
                 setattr(self, name, new)
 
+    def limit(self, hi: int) -> int:
+        """The largest value columns ``done..hi-1`` can hold: a value is at most one more than
+        the largest value among its options, and at most ``b``."""
+        return min(self.top + (hi - self.done) + 1, max(hi, 1))
+
+    def replay(self, T: np.ndarray, base: int, lo: int, hi: int) -> None:
+        """Add columns ``lo..hi-1``, already computed (``T[b - base, a]``, ``a <= b/2``)."""
+        assert lo == self.done
+        if hi > lo:
+            self.ensure(int(T[:hi - base].max()))
+        self.top = max(self.top, int(_sharing_columns(T, base, self.PA, self.PB, lo, hi, True,
+                                                      _DEBRUIJN_INDEX)))
+        self.done = hi
+
+    def step(self, T: np.ndarray, base: int, lo: int, hi: int, threads: bool) -> None:
+        """Compute columns ``lo..hi-1`` into ``T[b - base]`` (its dtype must hold
+        :meth:`limit` ``(hi)``), on the threads or on one."""
+        assert lo == self.done
+        self.ensure(self.limit(hi))
+        if threads:
+            top = _sharing_columns_parallel(T, base, self.PA, self.PB, lo, hi, _DEBRUIJN_INDEX,
+                                            self.workers)
+        else:
+            top = _sharing_columns(T, base, self.PA, self.PB, lo, hi, False, _DEBRUIJN_INDEX)
+        self.top = max(self.top, int(top))
+        self.done = hi
+
+
+def work_model(bound: int) -> np.ndarray:
+    """The work of columns ``0..b-1`` (about ``b**3``: a column has ``b/2`` points, each costs
+    about ``b/64`` word operations), for :func:`nimlab.kernels.pace.run_paced`."""
+    return np.arange(bound + 2, dtype=np.float64) ** 3
+
 
 def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
-         parallel: bool = False) -> np.ndarray:
-    """Fill columns ``done..bound`` of ``T`` (columns below ``done`` already hold values)."""
-    state = _SharingState(bound)
-    top = 0
-    if done > 0:
-        state.ensure(int(T[:done].max()))
-        top = _sharing_columns(T, state.PA, state.PB, 0, done, True, _DEBRUIJN_INDEX)
-    edges = chunk_edges(done, bound + 1, 3)
-    for lo, hi in zip(edges, edges[1:]):
-        # A value is at most one more than the largest value among its options, and at most b.
-        limit = min(top + (hi - lo) + 1, hi)
-        state.ensure(limit)
-        if limit > np.iinfo(T.dtype).max:  # widen before a value could overflow
-            T = T.astype(np.int32)
-        if parallel:
-            top = max(top, int(_sharing_columns_parallel(T, state.PA, state.PB, lo, hi,
-                                                         _DEBRUIJN_INDEX)))
-        else:
-            top = max(top, _sharing_columns(T, state.PA, state.PB, lo, hi, False,
-                                            _DEBRUIJN_INDEX))
-        progress(hi, bound + 1)
-    return T.T
+         parallel: bool | str = True) -> np.ndarray:
+    """Fill columns ``done..bound`` of ``T`` (columns below ``done`` already hold values), in
+    short steps (:func:`nimlab.kernels.pace.run_paced`: Ctrl-C acts between two, and each runs
+    on one thread or all of them, whichever is faster now)."""
+    from nimlab.kernels.pace import run_paced
+
+    run = SharingRun(bound)
+    run.replay(T, 0, 0, done)
+    held = {"T": T}
+
+    def step(lo: int, hi: int, threads: bool) -> None:
+        if run.limit(hi) > np.iinfo(held["T"].dtype).max:  # widen before a value could overflow
+            held["T"] = held["T"].astype(np.int32)
+        run.step(held["T"], 0, lo, hi, threads)
+
+    run_paced(done, bound + 1, step, work_model(bound), parallel, progress)
+    return held["T"].T
 
 
 def table_bytes(bound: int) -> int:
@@ -264,11 +355,13 @@ def _check(bound: int) -> None:
 
 
 def sharing_values(bound: int, progress: Progress = quiet,
-                   parallel: bool = False) -> np.ndarray:
+                   parallel: bool | str = True) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= bound``, -1 below the diagonal (fast).
 
-    ``parallel=True`` spreads the points of each column over Numba's threads (``prange``; their
-    number is ``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`); same table, bit for bit.
+    ``parallel=True`` (the default) lets the pipelined kernel use Numba's threads (their number is
+    ``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`) whenever it is faster than one
+    thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the pipelined kernel
+    for every step.  Same table, bit for bit.
 
     The array is the transpose view of a C-ordered ``T[b, a]`` (columns are computed one at a
     time); ``np.ascontiguousarray`` makes a copy if a caller needs one.
@@ -281,7 +374,7 @@ def sharing_values(bound: int, progress: Progress = quiet,
 
 
 def extend_sharing_values(stored: np.ndarray, bound: int, progress: Progress = quiet,
-                          parallel: bool = False) -> np.ndarray:
+                          parallel: bool | str = True) -> np.ndarray:
     """Grow a table ``stored`` (``V`` for some smaller bound) to ``bound`` without recomputing it."""
     done = stored.shape[0]
     if done > bound + 1:

@@ -23,10 +23,11 @@ Numba): for every cell, look up every option and take the mex - the straightforw
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
+from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
 from nimlab.progress import Progress, quiet
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
 
@@ -83,32 +84,122 @@ def _add(bits, ptr, line, g):
     ptr[line] = p
 
 
-@njit(cache=True)
-def _wythoff_rows(G, col, cptr, diag, dptr, row, a_start, a_stop, index_table):
-    """Rows ``a_start <= a < a_stop`` of the upper half (``b >= a``), mirrored into ``G``."""
-    n = G.shape[0]
-    full = ~np.uint64(0)
-    words = col.shape[1]
-    rptr = np.zeros(1, dtype=np.int64)
-    for a in range(a_start, a_stop):
-        # The row of a, before (a, a): the values of column a so far (G(b', a), b' < a).
-        for w in range(words):
-            row[0, w] = col[a, w]
-        rptr[0] = cptr[a]
-        for b in range(a, n):
-            d = b - a
-            w = max(rptr[0], cptr[b], dptr[d])
-            while True:
-                x = row[0, w] | col[b, w] | diag[d, w]
-                if x != full:
-                    break
-                w += 1
-            g = w * 64 + lowest_zero_bit(x, index_table)
+@njit(cache=True, inline="always")
+def _wythoff_cell(G, base, row, rptr, r, col, cptr, diag, dptr, a, b, known, index_table):
+    """The value of ``(a, b)``, ``a <= b``, from the bitsets of its row (``row[r]``, the row of
+    ``a`` so far), column ``b`` and diagonal ``b - a``; written to ``G[a - base, b]`` (and, for a
+    whole table, ``base = -1``: to ``G[a, b]`` and ``G[b, a]``), or with ``known`` read from
+    there; then added to the three bitsets.  The one loop body of both drivers below."""
+    d = b - a
+    if known:
+        g = G[a - max(base, 0), b]
+    else:
+        full = ~np.uint64(0)
+        w = max(rptr[r], cptr[b], dptr[d])
+        while True:
+            x = row[r, w] | col[b, w] | diag[d, w]
+            if x != full:
+                break
+            w += 1
+        g = w * 64 + lowest_zero_bit(x, index_table)
+        if base < 0:
             G[a, b] = g
             G[b, a] = g
-            _add(row, rptr, 0, g)
-            _add(col, cptr, b, g)
-            _add(diag, dptr, d, g)
+        else:
+            G[a - base, b] = g
+    _add(row, rptr, r, g)
+    _add(col, cptr, b, g)
+    _add(diag, dptr, d, g)
+    return g
+
+
+@njit(cache=True, inline="always")
+def _start_row(row, rptr, r, col, cptr, a):
+    """The row of ``a`` before ``(a, a)``: the values of column ``a`` so far (``G(b', a)``,
+    ``b' < a``)."""
+    for w in range(col.shape[1]):
+        row[r, w] = col[a, w]
+    rptr[r] = cptr[a]
+
+
+#: Rows are computed in blocks of this many, skewed (see :func:`_wythoff_block`).
+BLOCK = 16
+#: A row publishes its progress every this many cells.
+PUBLISH = 64
+
+
+@njit(cache=True, inline="always")
+def _wythoff_block(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1, known, index_table,
+                   done, first, wait):
+    """Rows ``a0 <= a < a1`` in a skewed order: at time ``t`` row ``a0 + m`` computes its cell
+    ``b = a0 + t - m`` (``m`` increasing), one cell behind the row above, which is all it needs
+    (see :func:`_wythoff_rows_parallel`).  The rows of a block read and write the same column
+    and diagonal bitsets within a few steps, so they stay in the cache (a row at a time streams
+    every bitset of the table through it).  The rows use the row bitsets ``row[r0 + m]``.  With
+    ``wait``, row ``a0`` first waits for the row above (``done[a0 - 1 - first]``, another
+    thread's), and every row publishes its progress (cells done) in ``done[a - first]``."""
+    n = G.shape[1]
+    count = a1 - a0
+    before = n - a0 + 1  # the length of the row above (cells a0 - 1 .. n - 1)
+    seen = before if a0 == first else 0  # rows above ``first`` are complete
+    for t in range(n - a0 + count - 1):
+        for m in range(count):
+            a = a0 + m
+            b = a0 + t - m
+            if b < a:
+                break
+            if b >= n:
+                continue
+            if wait and m == 0:
+                need = min(b - a + 2, before)  # the row above has done its cells up to b
+                if seen < need:
+                    seen = wait_at_least(done, a - 1 - first, need, seen)
+            if b == a:
+                _start_row(row, rptr, r0 + m, col, cptr, a)
+            _wythoff_cell(G, base, row, rptr, r0 + m, col, cptr, diag, dptr, a, b, known,
+                          index_table)
+            if wait and ((b - a) % PUBLISH == PUBLISH - 1 or b == n - 1):
+                store_release(done, a - first, b - a + 1)
+
+
+@njit(cache=True)
+def _wythoff_rows(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop, known,
+                  index_table):
+    """Rows ``a_start <= a < a_stop`` of the upper half (``b >= a``), into ``G`` (see
+    :func:`_wythoff_cell`); with ``known`` the values are read from ``G`` (rebuilding the
+    bitsets of rows computed before)."""
+    done = np.zeros(1, dtype=np.int64)
+    for a0 in range(a_start, a_stop, BLOCK):
+        _wythoff_block(G, base, col, cptr, diag, dptr, row, rptr, 0, a0,
+                       min(a0 + BLOCK, a_stop), known, index_table, done, a_start, False)
+
+
+@njit(cache=True, parallel=True)
+def _wythoff_rows_parallel(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop,
+                           index_table, workers):
+    """:func:`_wythoff_rows` on ``workers`` threads, pipelined.
+
+    Each thread takes the next block of rows (a shared counter; ``row[BLOCK * worker + m]`` are
+    its row bitsets) and computes it in the skewed order of :func:`_wythoff_block`; the block's
+    first row waits, cell by cell, for the last row of the block above.  The rule throughout:
+    the cell ``(a, b)`` is computed only once row ``a - 1`` has finished its cells up to ``b``
+    (or all of them).  Then every row above has finished them too (by induction), so the column
+    ``b`` and the diagonal ``b - a`` hold exactly the values of the cells above, as in the
+    sequential order, and no cell above still has to read a bitset that ``(a, b)`` writes.
+    Same table, bit for bit; no barrier between rows.
+    """
+    count = a_stop - a_start
+    blocks = (count + BLOCK - 1) // BLOCK
+    done = np.zeros(max(count, 1), dtype=np.int64)  # cells finished, per row
+    counter = np.zeros(1, dtype=np.int64)
+    for worker in prange(workers):
+        while True:
+            i = fetch_add(counter, 0, 1)
+            if i >= blocks:
+                break
+            a0 = a_start + i * BLOCK
+            _wythoff_block(G, base, col, cptr, diag, dptr, row, rptr, BLOCK * worker, a0,
+                           min(a0 + BLOCK, a_stop), False, index_table, done, a_start, True)
 
 
 def _words(bound: int) -> int:
@@ -120,23 +211,71 @@ def _check(bound: int) -> None:
                  + 2 * (bound + 1) * _words(bound) * 8, f"the Wythoff table for N = {bound}")
 
 
-def wythoff_table(bound: int, progress: Progress = quiet) -> np.ndarray:
-    """``G[a, b]`` = the Grundy value of Wythoff's game at ``(a, b)``, ``0 <= a, b <= bound``."""
+class WythoffRun:
+    """A table being computed: the column and diagonal bitsets, the row bitsets of the threads
+    and the rows done.  :meth:`step` computes rows into ``G`` (the whole table with ``base =
+    -1``, mirrored; or a window of rows ``G[a - base]``, upper half only: the record runner of
+    :mod:`nimlab.research.records` writes each window to a file); :meth:`replay` rebuilds the
+    bitsets from rows computed before (a checkpoint)."""
+
+    def __init__(self, bound: int):
+        from nimlab.kernels.pace import threads_available
+
+        n, words = bound + 1, _words(bound)
+        self.bound = bound
+        self.workers = threads_available()
+        self.col = np.zeros((n, words), dtype=np.uint64)
+        self.diag = np.zeros((n, words), dtype=np.uint64)
+        self.row = np.zeros((BLOCK * max(self.workers, 1), words), dtype=np.uint64)
+        self.cptr = np.zeros(n, dtype=np.int64)
+        self.dptr = np.zeros(n, dtype=np.int64)
+        self.rptr = np.zeros(BLOCK * max(self.workers, 1), dtype=np.int64)
+        self.done = 0
+
+    def _rows(self, G, base, lo, hi, known):
+        assert lo == self.done
+        _wythoff_rows(G, base, self.col, self.cptr, self.diag, self.dptr, self.row, self.rptr,
+                      lo, hi, known, _DEBRUIJN_INDEX)
+        self.done = hi
+
+    def replay(self, G: np.ndarray, base: int, lo: int, hi: int) -> None:
+        """Add rows ``lo..hi-1``, already computed (``G[a - base, b]``, ``b >= a``)."""
+        self._rows(G, base, lo, hi, True)
+
+    def step(self, G: np.ndarray, base: int, lo: int, hi: int, threads: bool) -> None:
+        """Compute rows ``lo..hi-1`` into ``G``, on the threads or on one."""
+        if threads:
+            assert lo == self.done
+            _wythoff_rows_parallel(G, base, self.col, self.cptr, self.diag, self.dptr, self.row,
+                                   self.rptr, lo, hi, _DEBRUIJN_INDEX, self.workers)
+            self.done = hi
+        else:
+            self._rows(G, base, lo, hi, False)
+
+
+def work_model(bound: int) -> np.ndarray:
+    """The work of rows ``0..a-1`` (row ``a`` has ``bound + 1 - a`` cells), for
+    :func:`nimlab.kernels.pace.run_paced`."""
+    n = bound + 1
+    return np.concatenate([[0.0], np.cumsum(np.arange(n, 0, -1, dtype=np.float64))])
+
+
+def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str = True) -> np.ndarray:
+    """``G[a, b]`` = the Grundy value of Wythoff's game at ``(a, b)``, ``0 <= a, b <= bound``.
+
+    ``parallel=True`` (the default) lets the pipelined kernel use Numba's threads whenever it is
+    faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
+    pipelined kernel for every step.  The table is the same, bit for bit.
+    """
+    from nimlab.kernels.pace import run_paced
+
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
     _check(bound)
-    n, words = bound + 1, _words(bound)
-    G = np.zeros((n, n), dtype=value_dtype(bound))
-    col = np.zeros((n, words), dtype=np.uint64)
-    diag = np.zeros((n, words), dtype=np.uint64)
-    row = np.zeros((1, words), dtype=np.uint64)
-    cptr = np.zeros(n, dtype=np.int64)
-    dptr = np.zeros(n, dtype=np.int64)
-    # Row a costs about (n - a) cells: chunks of equal work.
-    edges = sorted({0, n} | {int(n - n * np.sqrt(1 - i / 50)) for i in range(1, 50)})
-    for lo, hi in zip(edges, edges[1:]):
-        _wythoff_rows(G, col, cptr, diag, dptr, row, lo, hi, _DEBRUIJN_INDEX)
-        progress(hi, n)
+    G = np.zeros((bound + 1, bound + 1), dtype=value_dtype(bound))
+    run = WythoffRun(bound)
+    run_paced(0, bound + 1, lambda lo, hi, threads: run.step(G, -1, lo, hi, threads),
+              work_model(bound), parallel, progress)
     return G
 
 

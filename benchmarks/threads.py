@@ -1,0 +1,84 @@
+"""Every core against one thread: ``python benchmarks/threads.py [--compete] [--repeat K]``.
+
+Not part of the test suite.  Runs ``nimlab table sharing --max 12000`` and ``nimlab table wythoff
+--max 6000`` (``--no-cache``, output to a temporary .npy file) as whole processes, with the
+default threads and with ``NUMBA_NUM_THREADS=1``, alternately, best of ``--repeat`` (default 3),
+and prints the ratio (one thread's time / the default's; above 1: the threads win).  The two
+output files must be identical.  ``--compete`` runs one CPU-bound process (a Python busy loop)
+during the whole measurement: the "one competing process" case, where the ratio must stay at
+0.95 or above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick look).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+NIMLAB = [sys.executable, "-m", "nimlab.cli"]
+
+
+def run(game: str, size: int, threads: str | None, out: Path) -> float:
+    env = dict(os.environ)
+    if threads is not None:
+        env["NUMBA_NUM_THREADS"] = threads
+    began = time.perf_counter()
+    subprocess.run(NIMLAB + ["table", game, "--max", str(size), "--out", str(out), "--no-cache"],
+                   env=env, check=True, capture_output=True)
+    return time.perf_counter() - began
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compete", action="store_true", help="one CPU-bound process meanwhile")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sizes", type=int, nargs=2, default=(12000, 6000),
+                        metavar=("SHARING", "WYTHOFF"))
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args()
+    rival = None
+    if args.compete:
+        rival = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    rows = []
+    try:
+        print(f"load average at start: {os.getloadavg()}; competing process: "
+              f"{'yes' if rival else 'no'}", flush=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            for game, size in zip(("sharing", "wythoff"), args.sizes):
+                one, every = Path(tmp, "one.npy"), Path(tmp, "every.npy")
+                run(game, min(size, 300), None, every)  # fill Numba's cache first
+                times = {"one": [], "every": []}
+                for _ in range(args.repeat):
+                    times["one"].append(run(game, size, "1", one))
+                    times["every"].append(run(game, size, None, every))
+                row = {"game": game, "size": size, "one_thread_s": min(times["one"]),
+                       "default_s": min(times["every"]), "all_one": times["one"],
+                       "all_default": times["every"], "same": digest(one) == digest(every),
+                       "load": os.getloadavg()}
+                row["ratio"] = row["one_thread_s"] / row["default_s"]
+                rows.append(row)
+                print(f"{game} {size}: one thread {row['one_thread_s']:.2f} s, default "
+                      f"{row['default_s']:.2f} s, ratio {row['ratio']:.2f}x, same table: "
+                      f"{row['same']} (runs: {', '.join(f'{t:.2f}' for t in times['one'])} / "
+                      f"{', '.join(f'{t:.2f}' for t in times['every'])}; load "
+                      f"{row['load'][0]:.1f})", flush=True)
+    finally:
+        if rival is not None:
+            rival.kill()
+            rival.wait()
+    if args.json:
+        Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,78 @@
+"""Atomic operations for the pipelined parallel kernels (Numba intrinsics, LLVM atomics).
+
+Numba has no atomics on the CPU, so these few are written as intrinsics over one element of a
+1-d ``int64`` array:
+
+* :func:`load_acquire` ``(array, i)`` - read ``array[i]``; every write the writer made before its
+  :func:`store_release` of that value is visible after it;
+* :func:`store_release` ``(array, i, value)`` - publish ``array[i] = value`` after every earlier
+  write of this thread;
+* :func:`fetch_add` ``(array, i, value)`` - add and return the old value (a shared work counter);
+* :func:`sched_yield` ``()`` - give the core away while waiting (the C library's ``sched_yield``).
+
+:func:`wait_at_least` spins on a progress counter, politely: it yields the core while it waits, so
+that on a loaded machine the thread it waits for can run.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+
+
+def _pointer(context, builder, sig, args):
+    array_type = sig.args[0]
+    array = context.make_array(array_type)(context, builder, args[0])
+    return cgutils.get_item_pointer(context, builder, array_type, array, [args[1]])
+
+
+@intrinsic
+def load_acquire(typingctx, array, index):
+    def codegen(context, builder, sig, args):
+        return builder.load_atomic(_pointer(context, builder, sig, args), ordering="acquire",
+                                   align=8)
+    return array.dtype(array, index), codegen
+
+
+@intrinsic
+def store_release(typingctx, array, index, value):
+    def codegen(context, builder, sig, args):
+        item = context.cast(builder, args[2], sig.args[2], sig.args[0].dtype)
+        builder.store_atomic(item, _pointer(context, builder, sig, args), ordering="release",
+                             align=8)
+        return context.get_dummy_value()
+    return types.void(array, index, value), codegen
+
+
+@intrinsic
+def fetch_add(typingctx, array, index, value):
+    def codegen(context, builder, sig, args):
+        item = context.cast(builder, args[2], sig.args[2], sig.args[0].dtype)
+        return builder.atomic_rmw("add", _pointer(context, builder, sig, args), item,
+                                  ordering="seq_cst")
+    return array.dtype(array, index, value), codegen
+
+
+@intrinsic
+def sched_yield(typingctx):
+    def codegen(context, builder, sig, args):
+        function = cgutils.get_or_insert_function(
+            builder.module, ir.FunctionType(ir.IntType(32), []), "sched_yield")
+        builder.call(function, [])
+        return context.get_dummy_value()
+    return types.void(), codegen
+
+
+@njit(cache=True, inline="always")
+def wait_at_least(progress, index, need, seen):
+    """Wait until ``progress[index] >= need`` (``seen``: the value last read); returns the value
+    read.  Spins a little, then yields the core at each look."""
+    spins = 0
+    while seen < need:
+        seen = load_acquire(progress, index)
+        spins += 1
+        if spins > 100 and seen < need:
+            sched_yield()
+    return seen
