@@ -322,6 +322,23 @@ def test_remoteness_is_exact_or_unknown(server):
     assert code == 200 and data["remoteness"] is None and "unknown" in data["note"]
 
 
+def test_remoteness_answers_exactly_what_the_python_api_answers(server):
+    import nimlab
+    from nimlab.web.calls import REMOTENESS_MOVES, REMOTENESS_STATES
+
+    for query, args, options in [("game=nim&position=1,2,3", ("nim", (1, 2, 3)), {}),
+                                 ("game=fibonacci&position=5,5&last=0", ("fibonacci", (5, 5)),
+                                  {"last": 0}),
+                                 (f"game=nim&position={10**30},3,17", ("nim", (10**30, 3, 17)),
+                                  {}),
+                                 ("game=nim&position=30,31,32,33&max_states=100",
+                                  ("nim", (30, 31, 32, 33)), {"max_states": 100})]:
+        code, body, _ = request(server, f"/api/remoteness?{query}")
+        options = {"max_states": REMOTENESS_STATES, **options}
+        assert code == 200 and json.loads(body) == nimlab.remoteness(
+            *args, max_moves=REMOTENESS_MOVES, **options).to_json(), query
+
+
 def test_serving_on_every_address_warns_in_one_line(tmp_path):
     import signal
 
