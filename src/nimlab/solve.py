@@ -40,6 +40,8 @@ MAX_MOVES = 5_000
 #: Moves per second the solver is assumed to examine, for the up-front time estimate (a
 #: deliberately optimistic figure, so that only what is clearly out of reach is refused).
 SOLVER_SPEED = 300_000
+#: log10(2), to write a huge count as a power of ten from its bit length.
+LOG10_2 = 0.30102999566398120
 
 #: A position the solver would solve storing at most this many positions is cheap (:func:`cost`).
 CHEAP_STATES = 20_000
@@ -109,8 +111,18 @@ def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
 
 
 def about(count: int) -> str:
-    """``count`` for a message: with thousands separators, or as a power of ten when huge."""
-    return f"{count:,}" if count < 10 ** 12 else f"10^{len(str(count)) - 1}"
+    """``count`` for a message: with thousands separators, or as a power of ten when huge (read
+    from its bit length: a count of any size is never written out in decimal).
+
+    >>> about(12_345), about(10 ** 40), about(1 << 100_000)
+    ('12,345', '10^40', '10^30102')
+    """
+    if count < 10 ** 12:
+        return f"{count:,}"
+    power = int((count.bit_length() - 1) * LOG10_2)  # log10(count), or one below it
+    if power < 4000 and count >= 10 ** (power + 1):  # exact where 10^power is cheap to make
+        power += 1
+    return f"10^{power}"
 
 
 def _solver_refusal(game: ImpartialGame, position: Any, budget: Budget) -> TooManyStates | None:
