@@ -126,6 +126,21 @@ def test_huge_positions_are_estimated_from_bit_lengths_and_refused_in_one_line()
     assert len(done.output.strip().splitlines()) == 1
 
 
+def test_the_fast_lane_takes_only_what_the_estimate_makes_cheap():
+    from nimlab import solve
+    from nimlab.web.calls import cheap
+
+    # 10,10,10,10,10;0 stores about 13,000 positions but examines about 40 moves at each
+    slow, _ = load("fibonacci", "10,10,10,10,10;0")
+    assert solve.cost(slow, ((10,) * 5, 0)) == "slow"
+    assert not cheap("value", {"game": "fibonacci", "position": "10,10,10,10,10;0"})
+    assert not cheap("remoteness", {"game": "fibonacci", "position": "10,10,10,10,10;0"})
+    assert cheap("value", {"game": "fibonacci", "position": "5,5,5,5,5;0"})
+    assert cheap("remoteness", {"game": "fibonacci", "position": "5,5,5,5,5;0"})
+    states, work = solve.work_estimate(slow, ((10,) * 5, 0))
+    assert states <= solve.CHEAP_STATES < work
+
+
 def test_the_estimate_lowers_the_removal_to_the_key():
     # factor 2: a removal of 4 or more allows all of a pile of 7: 1 + 792 * 4 keys at most
     game, position = load("fibonacci", "7,7,7,7,7;0")

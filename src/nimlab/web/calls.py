@@ -65,8 +65,9 @@ def cheap(name: str, kwargs: dict[str, Any]) -> bool:
         return True
     if name == "remoteness":
         # small, or out of reach (answered "unknown" at once by the same estimate)
-        states = game.estimate_states(parsed)
-        return states is None or states <= solve.CHEAP_STATES or states > REMOTENESS_STATES
+        states, work = solve.work_estimate(game, parsed)
+        return states is None or states > REMOTENESS_STATES or (
+            states <= solve.CHEAP_STATES and (work is None or work <= solve.CHEAP_WORK))
     listing = name == "moves"
     return solve.cost(game, parsed, moves=listing, budget=budget) == "cheap"
 
