@@ -19,7 +19,8 @@ from math import ceil, floor
 from typing import Iterator
 
 from nimlab.errors import InputError
-from nimlab.games.base import ImpartialGame, Move, Take, product_bound, sorted_tuples_below, parse_take, tokens
+from nimlab.games.base import (ImpartialGame, Move, Take, parse_take, product_bound,
+                               sorted_tuples_below, tokens)
 from nimlab.parsing import parse_int, parse_int_list, parse_positive_rational
 
 Position = tuple[tuple[int, ...], int]
