@@ -7,6 +7,10 @@ prover (:func:`nimlab.prove.procedure.run`: kind ``p-positions`` for ``g = 0``, 
 the proven automata of the smaller values as the given sets).  A disproof sends the search to a
 box holding the prover's counterexample.  ``proven`` is answered only after the proof; ``none``
 when no automaton was found within the budget (with the residual class counts as evidence).
+
+Progress (:mod:`nimlab.progress`): ``progress(digits, 0)`` after each box learnt, and the
+prover's own reports while a hypothesis is proved (``progress(k, conditions)`` per condition
+decided, ``progress(states, 0)`` as automata are built), so a long proof shows it is working.
 """
 
 from __future__ import annotations
@@ -233,7 +237,8 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
             if left <= 0:
                 continue
             try:
-                result = prove_sets(gf, kind, (name, best), given, g, prove_states, left)
+                result = prove_sets(gf, kind, (name, best), given, g, prove_states, left,
+                                    progress)
             except am.Budget as stop:
                 return {"dfa": None, "history": history, "digits": largest, "proofs": proofs,
                         "why": f"the proof of a {best.n}-state hypothesis passed its budget: "
@@ -333,7 +338,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                                stem, None, tuple(given), tuple(levels), out["why"])
             break
         if g == target_value:
-            form = _readable(gf, level_name, out["dfa"], boxes, g, deadline)
+            form = _readable(gf, level_name, out["dfa"], boxes, g, deadline, progress)
             answer = Discovery("proven", gf.describe(), target, base, names, out["dfa"].n,
                                out["digits"], time.monotonic() - started,
                                _atom(level_name, names),
@@ -343,7 +348,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     return answer
 
 
-def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float) -> str | None:
+def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float,
+              progress: Progress = quiet) -> str | None:
     """A formula without atoms for the set, proven equal to the automaton (or None)."""
     from nimlab.discover.forms import periodic_form, regex_form
 
@@ -362,7 +368,7 @@ def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float
     try:
         result = prove_statement(gf, "sentence", f"{_atom(name, gf.names)} <=> ({form})",
                                  {name: (dfa, gf.base)}, max_states=20_000,
-                                 time_limit=min(left, 30.0))
+                                 time_limit=min(left, 30.0), progress=progress)
     except InputError:
         return None
     return form if result["status"] == "proven" else None
