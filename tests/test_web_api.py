@@ -258,6 +258,33 @@ def test_hostile_numbers_are_refused_on_every_endpoint(server):
     assert "more than 3" in refused_in_json(server, "/api/table?game=end-nim&piles=%206&max=9")
 
 
+def test_the_web_and_the_python_api_read_numbers_with_one_function(server):
+    from urllib.parse import quote
+
+    import nimlab
+    from nimlab.errors import InputError
+
+    calls = [
+        ("/api/value?game=nim&position=1,2&max_states={}",
+         lambda v: nimlab.answer("nim", (1, 2), max_states=v)),
+        ("/api/play/computer?game=nim&position=1,2&seed={}",
+         lambda v: nimlab.play("nim", (1, 2), seed=v)),
+        ("/api/table?game=sharing&max={}", lambda v: nimlab.table("sharing", max=v)),
+        ("/api/table?game=fibonacci&piles={}&max=10",
+         lambda v: nimlab.table("fibonacci", piles=v, max=10)),
+        ("/api/table?game=cash&set=1,3,4&n={}&max=6",
+         lambda v: nimlab.table("cash", set=(1, 3, 4), n=v, max=6)),
+    ]
+    for template, call in calls:
+        for text in ("1e3", "-5", "abc", "1.5", "0x10", "1,2"):
+            with pytest.raises(InputError) as refused:
+                call(text)
+            assert refused_in_json(server, template.format(quote(text))) == str(refused.value)
+    # read to the same value: " 20" and "+20" are 20 for both
+    code, body, _ = request(server, "/api/table?game=sharing&max=%2B20")
+    assert code == 200 and json.loads(body) == nimlab.table("sharing", max=" +20").to_json()
+
+
 def test_head_computes_nothing_and_other_methods_are_json_405(server):
     import time
 

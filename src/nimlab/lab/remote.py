@@ -42,7 +42,7 @@ def remoteness(game: Any, position: Any, *, max_states: int | None = None,
     """
     the_game, the_position = resolve(game, position, options, "nimlab.remoteness")
     limits = budget(max_states, time_limit)
-    cap = MAX_MOVES if max_moves is None else whole(max_moves, "max_moves")
+    cap = MAX_MOVES if max_moves is None else whole(max_moves, "max_moves", 1)
     return position_remoteness(the_game, the_position, limits,
                                time.monotonic() + limits.time_limit, cap)
 
