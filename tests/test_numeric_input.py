@@ -88,3 +88,16 @@ def test_the_json_api_reads_seed_like_the_web():
     with pytest.raises(api.ApiError) as refused:
         api.computer_move("nim", "1,2", level="easy", seed=-1)
     assert str(refused.value) == message("-1", "seed")
+
+
+def test_discover_reads_its_integers_the_same_way():
+    for text, name, limits, call in [
+            ("1e3", "value", {}, lambda v: nimlab.discover("nim", 2, value=v)),
+            (2.5, "piles", {"minimum": 1}, lambda v: nimlab.discover("nim", v, value=0)),
+            ("x", "max_digits", {"minimum": 1},
+             lambda v: nimlab.discover("nim", 2, value=0, max_digits=v)),
+            ("0", "max_states", {"minimum": 1},
+             lambda v: nimlab.discover("nim", 2, value=0, max_states=v))]:
+        assert refusal(lambda: call(text)) == message(text, name, **limits)
+    assert nimlab.discover("nim", " 2", value="+0").to_json()["formula"] == \
+        nimlab.discover("nim", 2, value=0).to_json()["formula"]

@@ -272,6 +272,14 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     from nimlab.prove.games import GAME_NAMES, game_formula
 
     started = time.monotonic()
+    # integers read as everywhere else (nimlab.parsing): text or int, one-line refusals
+    value = _integer(value, "value", 0)
+    piles, max_digits = _integer(piles, "piles", 1), _integer(max_digits, "max_digits", 1)
+    max_states, max_cells = _integer(max_states, "max_states", 1), _integer(max_cells,
+                                                                           "max_cells", 1)
+    prove_states = _integer(prove_states, "prove_states", 1)
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise InputError(f"time_limit: give a number of seconds, not {time_limit!r}")
     if p_positions and value not in (None, 0):
         raise InputError("give --p-positions or --value G, not both")
     if value is None and not p_positions:
@@ -372,6 +380,13 @@ def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float
     except InputError:
         return None
     return form if result["status"] == "proven" else None
+
+
+def _integer(given: Any, name: str, low: int) -> int | None:
+    """An optional integer argument, read by :func:`nimlab.parsing.parse_bounded_int`."""
+    from nimlab.parsing import parse_bounded_int
+
+    return None if given is None else parse_bounded_int(given, name, minimum=low)
 
 
 def _fit_digits(base: str, tracks: int, cells: int) -> int:
