@@ -406,7 +406,8 @@ def test_importing_any_module_leaves_the_matplotlib_backend_as_set():
 # ------------------------------------------------------------------ runnable docstrings
 DOCUMENTED = ["nimlab", "nimlab.api", "nimlab.callables", "nimlab.lab.inputs",
               "nimlab.lab.solving", "nimlab.lab.tables", "nimlab.lab.papers",
-              "nimlab.lab.playing", "nimlab.lab.catalogue", "nimlab.results",
+              "nimlab.lab.playing", "nimlab.lab.catalogue", "nimlab.lab.remote",
+              "nimlab.results.remoteness", "nimlab.results",
               "nimlab.results.position", "nimlab.results.answers", "nimlab.results.table",
               "nimlab.results.text", "nimlab.results.claims", "nimlab.results.play"]
 

@@ -62,7 +62,7 @@ def test_nim_1_3_4_period_is_the_solvers():
 @pytest.mark.parametrize("args", [
     ("value", "fibonacci", "40,30,20,10", "--last", "0"),
     ("moves", "sharing", "1000000000000000000000000000007,3,17"),
-    ("value", "graph-nim", "100,200,300", "--edges", "1-2,2-3,3-1"),
+    ("value", "graph-nim", "1000,2000,3000", "--edges", "1-2,2-3,3-1"),
     ("value", "sharing", "-1,2,3"),
     ("value", "fibonacci", "7,3,2;1", "--last", "0"),
     ("value", "cash", "14;9,9", "--set", "1,3,4", "--budgets", "1,1"),

@@ -187,10 +187,26 @@ def test_time_limit_answers_none_in_time():
     assert time.monotonic() - started < 10
 
 
-def test_progress_is_reported():
+def test_progress_is_reported_while_learning_and_while_proving(monkeypatch):
+    from nimlab.prove import procedure
+
     calls = []
+    proving = []
+    run_proof = procedure.run
+
+    def watched(*args, **kwargs):
+        proving.append(len(calls))
+        found = run_proof(*args, **kwargs)
+        proving.append(len(calls))
+        return found
+
+    monkeypatch.setattr(procedure, "run", watched)
     discover("nim", 3, value=0, progress=lambda done, total: calls.append((done, total)))
-    assert calls and all(done >= 1 for done, _ in calls)
+    learning = calls[:proving[0]]
+    assert learning and all(done >= 1 and total == 0 for done, total in learning)
+    # the proof reports through the same callback: each condition, then all of them decided
+    during = calls[proving[0]:proving[1]]
+    assert during and during[-1][0] == during[-1][1] > 0, during
 
 
 def test_importing_the_room_is_light():

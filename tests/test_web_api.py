@@ -258,6 +258,33 @@ def test_hostile_numbers_are_refused_on_every_endpoint(server):
     assert "more than 3" in refused_in_json(server, "/api/table?game=end-nim&piles=%206&max=9")
 
 
+def test_the_web_and_the_python_api_read_numbers_with_one_function(server):
+    from urllib.parse import quote
+
+    import nimlab
+    from nimlab.errors import InputError
+
+    calls = [
+        ("/api/value?game=nim&position=1,2&max_states={}",
+         lambda v: nimlab.answer("nim", (1, 2), max_states=v)),
+        ("/api/play/computer?game=nim&position=1,2&seed={}",
+         lambda v: nimlab.play("nim", (1, 2), seed=v)),
+        ("/api/table?game=sharing&max={}", lambda v: nimlab.table("sharing", max=v)),
+        ("/api/table?game=fibonacci&piles={}&max=10",
+         lambda v: nimlab.table("fibonacci", piles=v, max=10)),
+        ("/api/table?game=cash&set=1,3,4&n={}&max=6",
+         lambda v: nimlab.table("cash", set=(1, 3, 4), n=v, max=6)),
+    ]
+    for template, call in calls:
+        for text in ("1e3", "-5", "abc", "1.5", "0x10", "1,2"):
+            with pytest.raises(InputError) as refused:
+                call(text)
+            assert refused_in_json(server, template.format(quote(text))) == str(refused.value)
+    # read to the same value: " 20" and "+20" are 20 for both
+    code, body, _ = request(server, "/api/table?game=sharing&max=%2B20")
+    assert code == 200 and json.loads(body) == nimlab.table("sharing", max=" +20").to_json()
+
+
 def test_head_computes_nothing_and_other_methods_are_json_405(server):
     import time
 
@@ -320,6 +347,23 @@ def test_remoteness_is_exact_or_unknown(server):
     code, body, _ = request(server, f"/api/remoteness?game=nim&position={10**30},3,17")
     data = json.loads(body)
     assert code == 200 and data["remoteness"] is None and "unknown" in data["note"]
+
+
+def test_remoteness_answers_exactly_what_the_python_api_answers(server):
+    import nimlab
+    from nimlab.web.calls import REMOTENESS_MOVES, REMOTENESS_STATES
+
+    for query, args, options in [("game=nim&position=1,2,3", ("nim", (1, 2, 3)), {}),
+                                 ("game=fibonacci&position=5,5&last=0", ("fibonacci", (5, 5)),
+                                  {"last": 0}),
+                                 (f"game=nim&position={10**30},3,17", ("nim", (10**30, 3, 17)),
+                                  {}),
+                                 ("game=nim&position=30,31,32,33&max_states=100",
+                                  ("nim", (30, 31, 32, 33)), {"max_states": 100})]:
+        code, body, _ = request(server, f"/api/remoteness?{query}")
+        options = {"max_states": REMOTENESS_STATES, **options}
+        assert code == 200 and json.loads(body) == nimlab.remoteness(
+            *args, max_moves=REMOTENESS_MOVES, **options).to_json(), query
 
 
 def test_serving_on_every_address_warns_in_one_line(tmp_path):

@@ -33,6 +33,7 @@ _LAZY = {
     # the Python API (typed results)
     "answer": "nimlab.lab:answer", "analyse": "nimlab.lab:analyse",
     "moves": "nimlab.lab:moves", "hint": "nimlab.lab:hint", "table": "nimlab.lab:table",
+    "remoteness": "nimlab.lab:remoteness",
     "verify": "nimlab.lab:verify", "reproduce": "nimlab.lab:reproduce",
     # games, errors, budgets
     "load": "nimlab.games:load", "make_game": "nimlab.games:make_game",

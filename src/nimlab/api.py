@@ -149,7 +149,8 @@ def play(game: str, position: str, lines: Iterable[str] = (), first: str = "me",
     """``nimlab play GAME POSITION --json`` fed ``lines`` then ``quit``: the events."""
     import json
 
-    from nimlab.lab.inputs import budget, resolve
+    from nimlab.lab.inputs import budget, resolve, whole
+    from nimlab.parsing import MAX_SEED
     from nimlab.play import COMPUTER, LEVELS, YOU, Match, run
 
     the_game, the_position = resolve(game, position, _given(options, GAME_OPTIONS),
@@ -160,8 +161,8 @@ def play(game: str, position: str, lines: Iterable[str] = (), first: str = "me",
         raise ApiError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
     limits = budget(max_states)
     match = Match(the_game, the_position, to_move=YOU if first == "me" else COMPUTER,
-                  level=level, seed=seed, max_states=limits.max_states,
-                  time_limit=limits.time_limit)
+                  level=level, seed=whole(seed, "seed", 0, MAX_SEED),
+                  max_states=limits.max_states, time_limit=limits.time_limit)
     fed = iter([*(f"{line}\n" for line in lines), "quit\n"])
     events: list[dict] = []
     run(match, lambda: next(fed, ""), lambda text: events.append(json.loads(text)),

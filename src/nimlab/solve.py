@@ -33,16 +33,23 @@ from nimlab.progress import PastDeadline
 from nimlab.progress import deadline as time_limited
 
 __all__ = ["Budget", "answer", "analyse", "fast_paths", "estimate", "bounded_moves", "cost",
-           "MAX_MOVES", "SOLVER_SPEED", "CHEAP_STATES", "CHEAP_MOVES"]
+           "work_estimate", "MAX_MOVES", "SOLVER_SPEED", "CHEAP_STATES", "CHEAP_WORK",
+           "CHEAP_MOVES"]
 
 #: ``moves`` lists at most this many moves (a larger move list is refused, not built).
 MAX_MOVES = 5_000
 #: Moves per second the solver is assumed to examine, for the up-front time estimate (a
 #: deliberately optimistic figure, so that only what is clearly out of reach is refused).
 SOLVER_SPEED = 300_000
+#: log10(2), to write a huge count as a power of ten from its bit length.
+LOG10_2 = 0.30102999566398120
 
-#: A position the solver would solve storing at most this many positions is cheap (:func:`cost`).
+#: A position the solver would solve storing at most this many positions, examining at most
+#: :data:`CHEAP_WORK` moves, is cheap (:func:`cost`).
 CHEAP_STATES = 20_000
+#: Moves (estimated positions times moves per position, halved) a cheap solve examines at most:
+#: about a quarter of a second at :data:`SOLVER_SPEED`.
+CHEAP_WORK = SOLVER_SPEED // 4
 #: A move list of at most this many moves is cheap to list (:func:`cost`).
 CHEAP_MOVES = 300
 
@@ -70,12 +77,18 @@ def fast_paths(game: ImpartialGame) -> list[Any]:
 
 def estimate(game: ImpartialGame, position: Any) -> tuple[int | None, int | None]:
     """``(states, seconds)`` the generic solver would need, about; ``None`` when unknown."""
+    states, work = work_estimate(game, position)
+    return states, None if work is None else work // SOLVER_SPEED
+
+
+def work_estimate(game: ImpartialGame, position: Any) -> tuple[int | None, int | None]:
+    """``(states, moves examined)`` the generic solver would need, about; ``None`` when
+    unknown."""
     states = game.estimate_states(position)
     moves = getattr(game, "estimate_moves", None)
     if states is None or moves is None:
         return states, None
-    work = states * max(moves(position), 1) // 2
-    return states, work // SOLVER_SPEED
+    return states, states * max(moves(position), 1) // 2
 
 
 def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
@@ -85,8 +98,9 @@ def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
 
     Cheap: a fast path that answers with a value without building anything (a closed form, a
     kernel table already in memory: a fast path with ``ready(game, position)`` says whether it
-    holds its table), a solver estimate of at most :data:`CHEAP_STATES` positions, or an
-    estimate the budget refuses at once; with ``moves``, at most :data:`CHEAP_MOVES` moves too.
+    holds its table), a solver estimate of at most :data:`CHEAP_STATES` positions and
+    :data:`CHEAP_WORK` moves examined, or an estimate the budget refuses at once; with
+    ``moves``, at most :data:`CHEAP_MOVES` moves too.
     """
     if moves and bounded_moves(game, position, CHEAP_MOVES) is None:
         return "slow"
@@ -100,8 +114,8 @@ def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
         found = path.answer(game, position)
         if found is not None and found.value is not None:
             return "cheap"
-    states, _ = estimate(game, position)
-    if states is not None and states <= CHEAP_STATES:
+    states, work = work_estimate(game, position)
+    if states is not None and states <= CHEAP_STATES and (work is None or work <= CHEAP_WORK):
         return "cheap"
     if _solver_refusal(game, position, budget or Budget()) is not None:
         return "cheap"
@@ -109,14 +123,18 @@ def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
 
 
 def about(count: int) -> str:
-    """``count`` for a message: with thousands separators, or as a power of ten when huge
-    (from its bit length: never a decimal string, which Python refuses past 4,300 digits)."""
+    """``count`` for a message: with thousands separators, or as a power of ten when huge (read
+    from its bit length: a count of any size is never written out in decimal).
+
+    >>> about(12_345), about(10 ** 40), about(1 << 100_000)
+    ('12,345', '10^40', '10^30102')
+    """
     if count < 10 ** 12:
         return f"{count:,}"
-    digits = int((count.bit_length() - 1) * 0.30102999566398120)  # floor(log10), or one less
-    while 10 ** (digits + 1) <= count:
-        digits += 1
-    return f"10^{digits}"
+    power = int((count.bit_length() - 1) * LOG10_2)  # log10(count), or one below it
+    if power < 4000 and count >= 10 ** (power + 1):  # exact where 10^power is cheap to make
+        power += 1
+    return f"10^{power}"
 
 
 def _solver_refusal(game: ImpartialGame, position: Any, budget: Budget) -> TooManyStates | None:

@@ -7,6 +7,10 @@ prover (:func:`nimlab.prove.procedure.run`: kind ``p-positions`` for ``g = 0``, 
 the proven automata of the smaller values as the given sets).  A disproof sends the search to a
 box holding the prover's counterexample.  ``proven`` is answered only after the proof; ``none``
 when no automaton was found within the budget (with the residual class counts as evidence).
+
+Progress (:mod:`nimlab.progress`): ``progress(digits, 0)`` after each box learnt, and the
+prover's own reports while a hypothesis is proved (``progress(k, conditions)`` per condition
+decided, ``progress(states, 0)`` as automata are built), so a long proof shows it is working.
 """
 
 from __future__ import annotations
@@ -233,7 +237,8 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
             if left <= 0:
                 continue
             try:
-                result = prove_sets(gf, kind, (name, best), given, g, prove_states, left)
+                result = prove_sets(gf, kind, (name, best), given, g, prove_states, left,
+                                    progress)
             except am.Budget as stop:
                 return {"dfa": None, "history": history, "digits": largest, "proofs": proofs,
                         "why": f"the proof of a {best.n}-state hypothesis passed its budget: "
@@ -267,6 +272,14 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     from nimlab.prove.games import GAME_NAMES, game_formula
 
     started = time.monotonic()
+    # integers read as everywhere else (nimlab.parsing): text or int, one-line refusals
+    value = _integer(value, "value", 0)
+    piles, max_digits = _integer(piles, "piles", 1), _integer(max_digits, "max_digits", 1)
+    max_states, max_cells = _integer(max_states, "max_states", 1), _integer(max_cells,
+                                                                           "max_cells", 1)
+    prove_states = _integer(prove_states, "prove_states", 1)
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        raise InputError(f"time_limit: give a number of seconds, not {time_limit!r}")
     if p_positions and value not in (None, 0):
         raise InputError("give --p-positions or --value G, not both")
     if value is None and not p_positions:
@@ -333,7 +346,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                                stem, None, tuple(given), tuple(levels), out["why"])
             break
         if g == target_value:
-            form = _readable(gf, level_name, out["dfa"], boxes, g, deadline)
+            form = _readable(gf, level_name, out["dfa"], boxes, g, deadline, progress)
             answer = Discovery("proven", gf.describe(), target, base, names, out["dfa"].n,
                                out["digits"], time.monotonic() - started,
                                _atom(level_name, names),
@@ -343,7 +356,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     return answer
 
 
-def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float) -> str | None:
+def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float,
+              progress: Progress = quiet) -> str | None:
     """A formula without atoms for the set, proven equal to the automaton (or None)."""
     from nimlab.discover.forms import periodic_form, regex_form
 
@@ -362,10 +376,17 @@ def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float
     try:
         result = prove_statement(gf, "sentence", f"{_atom(name, gf.names)} <=> ({form})",
                                  {name: (dfa, gf.base)}, max_states=20_000,
-                                 time_limit=min(left, 30.0))
+                                 time_limit=min(left, 30.0), progress=progress)
     except InputError:
         return None
     return form if result["status"] == "proven" else None
+
+
+def _integer(given: Any, name: str, low: int) -> int | None:
+    """An optional integer argument, read by :func:`nimlab.parsing.parse_bounded_int`."""
+    from nimlab.parsing import parse_bounded_int
+
+    return None if given is None else parse_bounded_int(given, name, minimum=low)
 
 
 def _fit_digits(base: str, tracks: int, cells: int) -> int:

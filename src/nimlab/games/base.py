@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from math import comb
 from typing import Any, ClassVar, Hashable, Iterable, Sequence
 
 from nimlab.errors import IllegalMove, InputError
@@ -252,15 +253,59 @@ def tokens(count: int) -> str:
     return TOKEN * MAX_TOKENS + "\u2026"
 
 
-def multiset_count(bounds: Sequence[int]) -> int:
-    """About how many sorted tuples lie below the sorted tuple ``bounds`` componentwise
-    (the product of ``b + 1`` over the number of orderings), at least 1."""
+#: A count of more bits than this is bounded by a power of two, from bit lengths alone (an
+#: estimate of a position with piles of thousands of digits costs nothing).
+EXACT_BITS = 256
+#: Piles up to which :func:`sorted_tuples_below` counts exactly.
+EXACT_PILES = 40
+
+
+def product_bound(*factors: int) -> int:
+    """The product of ``factors`` (each >= 0), or when it would pass :data:`EXACT_BITS` bits the
+    power of two ``2 ** sum(bit lengths)`` above it: an upper bound either way."""
+    bits = sum(f.bit_length() for f in factors)
+    if bits > EXACT_BITS:
+        return 1 << bits
     product = 1
+    for f in factors:
+        product *= f
+    return product
+
+
+def sorted_tuples_below(bounds: Sequence[int]) -> int:
+    """The number of sorted tuples lying componentwise below the sorted ``bounds`` (every
+    multiset of piles reached by lowering piles of these sizes), without enumeration.
+
+    Exact for up to :data:`EXACT_PILES` piles: the values are cut into bands at the distinct
+    bounds, and the count runs over how many of the smallest entries fall in each band (a band
+    of ``w`` values holds ``r`` sorted entries in ``C(w + r - 1, r)`` ways), the entries bounded
+    by the first ``c`` bounds being the ``c`` smallest.  For more piles, the smaller of two upper
+    bounds: ``C(top + k, k)`` and the product over the distinct bounds of their multisets.  A
+    count past :data:`EXACT_BITS` bits is bounded by a power of two from bit lengths alone.
+
+    >>> sorted_tuples_below([7, 7, 7, 7, 7]), sorted_tuples_below([1, 2]), sorted_tuples_below([])
+    (792, 5)
+    """
+    groups: dict[int, int] = {}
     for b in bounds:
-        product *= b + 1
-    for k in range(2, len(bounds) + 1):
-        product //= k
-    return max(product, 1)
+        groups[b] = groups.get(b, 0) + 1
+    bits = sum(m * (b + m).bit_length() for b, m in groups.items())
+    if bits > EXACT_BITS:  # C(b + m, m) <= (b + m) ** m < 2 ** (m * bit_length(b + m))
+        return 1 << bits
+    k = len(bounds)
+    if k > EXACT_PILES:
+        product = 1
+        for b, m in groups.items():
+            product *= comb(b + m, m)
+        return min(product, comb(max(groups) + k, k))
+    ways = [1] + [0] * k  # ways[t]: the t smallest entries placed in the bands so far
+    below, done = -1, 0
+    for bound in sorted(groups):
+        width, below = bound - below, bound
+        done += groups[bound]
+        ways = [sum(ways[t - r] * comb(width + r - 1, r) for r in range(t + 1))
+                if t >= done else 0 for t in range(k + 1)]
+    return ways[k]
 
 
 def check_pile_count(piles: Sequence[int], count: int | None, what: str = "piles") -> None:

@@ -19,7 +19,8 @@ from math import ceil, floor
 from typing import Iterator
 
 from nimlab.errors import InputError
-from nimlab.games.base import ImpartialGame, Move, Take, multiset_count, parse_take, split_suffix, tokens
+from nimlab.games.base import (ImpartialGame, Move, Take, parse_take, product_bound,
+                               sorted_tuples_below, split_suffix, tokens)
 from nimlab.parsing import parse_int, parse_int_list, parse_positive_rational
 from nimlab.references import cite
 
@@ -44,9 +45,14 @@ class FibonacciNim(ImpartialGame):
         return cls(options.get("factor", 2))
 
     def estimate_states(self, position: Position) -> int:
+        """At least the number of keys the solver stores: the position itself, and keys of
+        piles below it (:func:`sorted_tuples_below`) with a previous removal of 1 up to the
+        least that reaches the largest pile (the key lowers it there), never more than the
+        largest pile (a removal takes at most a pile)."""
         piles, last = position
-        live = sorted(p for p in piles if p)
-        return multiset_count(live) * (max(live, default=0) + 1)
+        top = max(piles, default=0)
+        removals = min(top, self.enough(top)) if top else 0
+        return 1 + product_bound(sorted_tuples_below(piles), removals)
 
     def estimate_moves(self, position: Position) -> int:
         piles, last = position
@@ -127,12 +133,16 @@ class FibonacciNim(ImpartialGame):
         piles, last = position
         kept = tuple(sorted((p for p in piles if p), reverse=True))
         if last > 0:
-            top = kept[0] if kept else 0
-            enough = max(1, ceil(Fraction(top) / self.factor))
-            while self.limit(enough) < top:  # guard against rounding of the ceiling
-                enough += 1
-            last = min(last, enough)
+            last = min(last, self.enough(kept[0] if kept else 0))
         return kept, last
+
+    def enough(self, top: int) -> int:
+        """The least previous removal (at least 1) after which a whole pile of ``top`` chips
+        may be taken: any larger one allows the same moves."""
+        enough = max(1, ceil(Fraction(top) / self.factor))
+        while self.limit(enough) < top:  # guard against rounding of the ceiling
+            enough += 1
+        return enough
 
     def parse_move(self, text: str, position: Position) -> Move:
         pile, count = parse_take(text, len(position[0]))

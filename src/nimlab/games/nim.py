@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from nimlab.errors import IllegalMove
-from nimlab.games.base import (ImpartialGame, Move, Take, check_pile_count, multiset_count,
+from nimlab.games.base import (ImpartialGame, Move, Take, check_pile_count, sorted_tuples_below,
                                parse_take)
 from nimlab.parsing import parse_int_list
 from nimlab.references import cite
@@ -51,7 +51,7 @@ class Nim(PileGame):
     fast_paths = ("nimlab.strategy.nim:NimStrategy",)
 
     def estimate_states(self, position: Piles) -> int:
-        return multiset_count(sorted(position))
+        return sorted_tuples_below(position)
 
     def estimate_moves(self, position: Piles) -> int:
         return sum(position)
@@ -110,7 +110,7 @@ class Wythoff(PileGame):
     move_help = "P-K (take K from pile P) or both-K (take K from both piles)"
 
     def estimate_states(self, position: Piles) -> int:
-        return multiset_count(sorted(position))
+        return sorted_tuples_below(position)
 
     def estimate_moves(self, position: Piles) -> int:
         return sum(position) + min(position)

@@ -17,10 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import permutations
+from math import comb
 from typing import Iterator, Sequence
 
 from nimlab.errors import IllegalMove, InputError
-from nimlab.games.base import Move, multiset_count, split_suffix
+from nimlab.games.base import (EXACT_BITS, Move, product_bound, split_suffix,
+                               sorted_tuples_below)
 from nimlab.games.nim import PileGame, Piles
 from nimlab.parsing import parse_int_list
 from nimlab.references import cite
@@ -87,6 +89,31 @@ def parse_edges(text: str, vertices: int) -> tuple[tuple[int, int], ...]:
     return tuple(edges)
 
 
+def positions_between(position: Piles) -> int:
+    """At least the number of positions reachable from ``position`` by moving tokens: a move
+    never widens the range of the piles (the source keeps at least what the target gets) and
+    keeps their total, so every position reached is a tuple of piles in ``min..max`` with the
+    same total, counted by inclusion-exclusion (``len(position) + 1`` binomials, no
+    enumeration); past :data:`~nimlab.games.base.EXACT_BITS` bits, the bound ``(spread + 1) **
+    (piles - 1)`` (the last pile is fixed by the total) from bit lengths.
+
+    >>> positions_between((0, 10, 20, 30, 40)), positions_between((3, 3, 3))
+    (1692951, 1)
+    """
+    n, low = len(position), min(position)
+    width = max(position) - low + 1
+    if n * width.bit_length() > EXACT_BITS:
+        return product_bound(*[width] * (n - 1))
+    rest = sum(position) - n * low  # the total above the least pile, over the n piles
+    count = 0
+    for j in range(n + 1):  # piles forced past the top: inclusion-exclusion
+        left = rest - j * width
+        if left < 0:
+            break
+        count += (-1) ** j * comb(n, j) * comb(left + n - 1, n - 1)
+    return count
+
+
 class GraphNim(PileGame):
     """Sharing Nim on a digraph (Ho 2015, Section 7).
 
@@ -114,8 +141,7 @@ class GraphNim(PileGame):
         return cls(vertices, parse_edges(edges_text, vertices))
 
     def estimate_states(self, position: Piles) -> int:
-        spread = max(position) - min(position)
-        return multiset_count([spread] * (len(position) - 1)) * 2 ** (len(position) - 1)
+        return positions_between(position)
 
     def estimate_moves(self, position: Piles) -> int:
         return len(self.routes(position)) * ((max(position) - min(position)) // 2 + 1)
@@ -220,8 +246,10 @@ class SharingNim(GraphNim):
         return cls()
 
     def estimate_states(self, position: Piles) -> int:
+        # a key is the sorted position less its least pile: 0, then a sorted tuple in 0..spread
         spread = max(position) - min(position)
-        return multiset_count([spread] * (len(position) - 1))
+        return min(sorted_tuples_below([spread] * (len(position) - 1)),
+                   positions_between(position))
 
     def __init__(self) -> None:
         self.vertices = None

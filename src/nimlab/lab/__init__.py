@@ -3,6 +3,7 @@ result (:mod:`nimlab.results`).  The command line and the web lab are shells ove
 
 * :func:`answer`, :func:`analyse`, :func:`moves`, :func:`hint` - one position, through the
   dispatcher (:mod:`nimlab.solve`), bounded like the commands;
+* :func:`remoteness` - the moves left under perfect play, for a position and its moves;
 * :func:`table` - tables of values from the compiled kernels and the result store;
 * :func:`verify`, :func:`prove`, :func:`reproduce` - the papers' statements;
 * :func:`play` - a game against the computer, move by move.
@@ -22,7 +23,7 @@ from nimlab.callables import lazy_names
 #: loads the tables' or the claims' machinery).
 _HOMES = {"answer": "solving", "analyse": "solving", "moves": "solving", "hint": "solving",
           "table": "tables", "verify": "papers", "prove": "papers", "reproduce": "papers",
-          "play": "playing"}
+          "play": "playing", "remoteness": "remote"}
 
 __all__ = list(_HOMES)
 

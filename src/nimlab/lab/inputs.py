@@ -28,6 +28,7 @@ from nimlab.engine.solver import DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, Budget
 from nimlab.errors import InputError
 from nimlab.games import GAMES, OPTIONS, load
 from nimlab.games.base import ImpartialGame
+from nimlab.parsing import MAX_SEED, integer_text, parse_bounded_int
 
 __all__ = ["resolve", "position_text", "option_text", "budget", "check_options", "progress_of",
            "whole"]
@@ -45,6 +46,7 @@ def _integer(value: Any, name: str) -> int:
                          "tokens)") from None
     if number < 0:
         raise InputError(f"{name}: {number} is negative (piles hold 0 or more tokens)")
+    integer_text(number, name)  # no longer than the command line reads
     return number
 
 
@@ -149,16 +151,10 @@ def _plain(position: Any) -> Any:
 
 
 def budget(max_states: Any = None, time_limit: Any = None) -> Budget:
-    """The budget of one question (the command line's defaults when not given)."""
-    states = DEFAULT_MAX_STATES if max_states is None else max_states
+    """The budget of one question (the command line's defaults when not given); ``max_states``
+    is read like every integer argument (:func:`whole`)."""
+    states = DEFAULT_MAX_STATES if max_states is None else whole(max_states, "max_states", 1)
     seconds = DEFAULT_TIME_LIMIT if time_limit is None else time_limit
-    if isinstance(states, bool) or not isinstance(states, int):
-        try:
-            states = int(str(states))
-        except ValueError:
-            raise InputError(f"max_states: give an integer, not {max_states!r}") from None
-    if states < 1:
-        raise InputError(f"max_states must be at least 1, got {states}")
     try:
         seconds = float(seconds)
     except (TypeError, ValueError):
@@ -178,20 +174,20 @@ def progress_of(progress: Any, label: str = ""):
     return reporter(progress, label)
 
 
-def whole(value: Any, name: str, low: int | None = 0) -> int | None:
-    """An optional integer option (``max=``, ``piles=``, ``n=``), from an int or its text."""
+def whole(value: Any, name: str, low: int | None = 0, high: int | None = None,
+          beyond: str = "") -> int | None:
+    """An optional integer argument (``max=``, ``piles=``, ``n=``, ``max_states=``, ``seed=``)
+    from a Python integer or its text, read and checked against ``low``..``high`` by
+    :func:`nimlab.parsing.parse_bounded_int`, exactly as the web lab reads its parameters
+    (``" 1000"`` and ``"+1000"`` are 1000; ``"1e3"``, ``2.5`` and ``True`` are refused).
+
+    >>> whole(" +1000", "max"), whole(7, "seed", 0, MAX_SEED), whole(None, "max")
+    (1000, 7, None)
+    >>> whole(0, "max_states", 1)
+    Traceback (most recent call last):
+    ...
+    nimlab.errors.InputError: max_states '0': 0 is below 1; every entry must be >= 1
+    """
     if value is None:
         return None
-    if isinstance(value, str):
-        try:
-            value = int(value.strip())
-        except ValueError:
-            raise InputError(f"{name} must be an integer, not {value!r}") from None
-    if isinstance(value, bool) or not isinstance(value, int):
-        try:
-            value = operator.index(value)
-        except TypeError:
-            raise InputError(f"{name} must be an integer, not {value!r}") from None
-    if low is not None and value < low:
-        raise InputError(f"{name} must be >= {low}, got {value}")
-    return value
+    return parse_bounded_int(value, name, minimum=low, maximum=high, beyond=beyond)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from nimlab.errors import InputError
-from nimlab.lab.inputs import budget, resolve
+from nimlab.lab.inputs import budget, resolve, whole
+from nimlab.parsing import MAX_SEED
 from nimlab.play import COMPUTER, LEVELS, YOU, Match
 from nimlab.results.play import PlaySession
 
@@ -29,8 +30,7 @@ def play(game: Any, position: Any, *, first: str = "me", level: str = "perfect",
         raise InputError(f"first: 'me' or 'computer', not {first!r}")
     if level not in LEVELS:
         raise InputError(f"level: one of {', '.join(LEVELS)}, not {level!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise InputError(f"seed: give an integer, not {seed!r}")
+    seed = whole(seed, "seed", 0, MAX_SEED)
     limits = budget(max_states, time_limit)
     match = Match(the_game, the_position, to_move=YOU if first == "me" else COMPUTER,
                   level=level, seed=seed, max_states=limits.max_states,

@@ -18,9 +18,11 @@ True
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from nimlab.lab.inputs import budget, resolve
+from nimlab.lab.remote import position_remoteness
 from nimlab.results.answers import Moves, PositionAnswer, PositionHint
 from nimlab.solve import analyse as dispatch_analyse
 from nimlab.solve import answer as dispatch_answer
@@ -43,25 +45,34 @@ def answer(game: Any, position: Any, *, max_states: int | None = None,
     return PositionAnswer(the_game, the_position, found)
 
 
-def analyse(game: Any, position: Any, *, winning: bool = False, max_states: int | None = None,
-            time_limit: float | None = None, **options: Any) -> Moves:
+def analyse(game: Any, position: Any, *, winning: bool = False, remoteness: bool = False,
+            max_states: int | None = None, time_limit: float | None = None,
+            **options: Any) -> Moves:
     """The value of ``position`` with every move and the value where it leads
-    (``nimlab moves``); ``winning=True`` keeps the winning moves only."""
+    (``nimlab moves``); ``winning=True`` keeps the winning moves only; ``remoteness=True``
+    adds the remoteness of the position and of each move's target (:func:`nimlab.remoteness`,
+    within the time left of the same budget; ``None`` with a note when out of it)."""
     the_game, the_position = resolve(game, position, options, "nimlab.analyse")
-    if not isinstance(winning, bool):
-        from nimlab.errors import InputError
+    for name, flag in (("winning", winning), ("remoteness", remoteness)):
+        if not isinstance(flag, bool):
+            from nimlab.errors import InputError
 
-        raise InputError(f"winning: give True or False, not {winning!r}")
-    found = dispatch_analyse(the_game, the_position, budget(max_states, time_limit),
-                             winning_only=winning)
-    return Moves(found, winning)
+            raise InputError(f"{name}: give True or False, not {flag!r}")
+    limits = budget(max_states, time_limit)
+    started = time.monotonic()
+    found = dispatch_analyse(the_game, the_position, limits, winning_only=winning)
+    far = None
+    if remoteness:
+        far = position_remoteness(the_game, the_position, limits, started + limits.time_limit)
+    return Moves(found, winning, far)
 
 
-def moves(game: Any, position: Any, *, winning: bool = False, max_states: int | None = None,
-          time_limit: float | None = None, **options: Any) -> Moves:
+def moves(game: Any, position: Any, *, winning: bool = False, remoteness: bool = False,
+          max_states: int | None = None, time_limit: float | None = None,
+          **options: Any) -> Moves:
     """The moves from ``position`` (``nimlab moves``): the same as :func:`analyse`."""
-    return analyse(game, position, winning=winning, max_states=max_states,
-                   time_limit=time_limit, **options)
+    return analyse(game, position, winning=winning, remoteness=remoteness,
+                   max_states=max_states, time_limit=time_limit, **options)
 
 
 def hint(game: Any, position: Any, *, max_states: int | None = None,

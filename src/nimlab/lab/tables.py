@@ -35,7 +35,7 @@ def table(game: str, max: int | None = None, *, piles: int | None = None,
 
         raise InputError(f"game: give a game name, not {game!r}")
     states = DEFAULT_MAX_STATES if max_states is None else budget(max_states).max_states
-    built = build_table(game, bound=whole(max, "max", None), piles=whole(piles, "piles", None),
+    built = build_table(game, bound=whole(max, "max"), piles=whole(piles, "piles", 1),
                         stones=whole(n, "n"), variant=option_text("variant", variant),
                         subtraction_set=option_text("set", set),
                         factor=option_text("factor", factor),

@@ -19,7 +19,8 @@ from nimlab.callables import lazy_names
 _HOMES = {"Position": "position", "PositionAnswer": "answers", "Moves": "answers",
           "PositionHint": "answers", "TableResult": "table", "ClaimCheck": "claims",
           "VerifyReport": "claims", "ProofResult": "claims", "ProofReport": "claims",
-          "ReproduceReport": "claims", "PlaySession": "play"}
+          "ReproduceReport": "claims", "PlaySession": "play", "Remoteness": "remoteness",
+          "MoveRemoteness": "remoteness"}
 
 __all__ = list(_HOMES)
 

@@ -19,6 +19,7 @@ from typing import Any
 from nimlab.engine.analysis import Analysis, Answer, Option, option_dict, position_summary
 from nimlab.games.base import ImpartialGame, Move
 from nimlab.results.position import Position, escape, piles_of, piles_svg
+from nimlab.results.remoteness import Remoteness
 from nimlab.strategy.base import Hint
 
 OUTCOME_WORDS = {"P": "P-position: the previous player wins (no winning move)",
@@ -101,6 +102,8 @@ class Moves:
 
     analysis: Analysis
     winning_only: bool = False
+    #: the remoteness of the position and of its moves (``moves(..., remoteness=True)``)
+    remoteness: Remoteness | None = None
 
     @property
     def game(self) -> ImpartialGame:
@@ -135,11 +138,20 @@ class Moves:
         return self.analysis.winning_moves
 
     def rows(self) -> list[dict]:
-        """One dict per move: move (words), notation, to, value, outcome, winning."""
-        return [option_dict(self.game, o) for o in self.options]
+        """One dict per move: move (words), notation, to, value, outcome, winning (and, with
+        remoteness, the remoteness of the position it leads to: null when unknown)."""
+        rows = [option_dict(self.game, o) for o in self.options]
+        if self.remoteness is not None:
+            for row, option in zip(rows, self.options):
+                entry = self.remoteness.of(option.move)
+                row["remoteness"] = None if entry is None else entry.remoteness
+        return rows
 
     def to_json(self) -> dict:
         data = self.analysis.to_dict(options=False)
+        if self.remoteness is not None:
+            data["remoteness"] = self.remoteness.remoteness
+            data["remoteness_note"] = self.remoteness.note
         data["moves"] = self.rows()
         return data
 
@@ -149,20 +161,29 @@ class Moves:
         more = f", ... {len(self.options) - 6} more" if len(self.options) > 6 else ""
         kind = "winning moves" if self.winning_only else "moves"
         listed = f"{len(self.options)} {kind}: {shown}{more}" if self.options else f"no {kind}"
+        far = f"; {self.remoteness.line()}" if self.remoteness else ""
         return (f"Moves({self.game.describe()} {self.game.format(self.position)}: "
-                f"{value_text(self.value)}, {self.outcome}; {listed})")
+                f"{value_text(self.value)}, {self.outcome}; {listed}{far})")
 
     def _repr_html_(self) -> str:
-        head = _head_html(self.game, self.position, [
-            escape(f"{value_text(self.value)} ({self.outcome}; {self.method})")])
+        lines = [escape(f"{value_text(self.value)} ({self.outcome}; {self.method})")]
+        if self.remoteness is not None:
+            lines.append(escape(self.remoteness.line()))
+        head = _head_html(self.game, self.position, lines)
         win = ' style="font-weight:bold;color:#1a7f37"'
+        far = self.remoteness is not None
+
+        def unknown(value: Any) -> Any:
+            return "?" if value is None else value
         body = "".join(
             f"<tr{win if r['winning'] else ''}>"
             f"<td>{escape(r['notation'])}</td><td>{escape(r['move'])}</td>"
-            f"<td>{escape(r['to'])}</td><td>{escape(r['value'] if r['value'] is not None else '?')}"
-            f"</td></tr>" for r in self.rows())
-        return (f"{head}<table><tr><th>notation</th><th>move</th><th>to</th><th>value</th></tr>"
-                f"{body}</table>")
+            f"<td>{escape(r['to'])}</td><td>{escape(unknown(r['value']))}</td>"
+            + (f"<td>{escape(unknown(r['remoteness']))}</td>" if far else "")
+            + "</tr>" for r in self.rows())
+        extra = "<th>remoteness there</th>" if far else ""
+        return (f"{head}<table><tr><th>notation</th><th>move</th><th>to</th><th>value</th>"
+                f"{extra}</tr>{body}</table>")
 
 
 @dataclass(frozen=True, repr=False)

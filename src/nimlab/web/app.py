@@ -30,7 +30,7 @@ from starlette.staticfiles import StaticFiles
 
 from nimlab.api import GAME_OPTIONS, ApiError
 from nimlab.errors import InputError
-from nimlab.parsing import parse_bounded_int
+from nimlab.parsing import MAX_SEED, parse_bounded_int
 from nimlab.web.pool import Scheduler
 
 STATIC = resources.files("nimlab.web") / "static"
@@ -42,7 +42,6 @@ TABLE_LIMITS = {("sharing", None): 400, ("end-nim", 2): 300, ("end-nim", 3): 40,
                 ("subtraction", None): 5000, ("nim", None): 200, ("wythoff", None): 300}
 DEFAULT_TABLE_LIMIT = 40
 MAX_STONES = 5000
-MAX_SEED = 2 ** 63 - 1
 #: Largest request body and query string (bytes); the API takes GET parameters only.
 MAX_BODY = 1024
 MAX_QUERY = 16_384

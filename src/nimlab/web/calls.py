@@ -4,17 +4,16 @@ request's cost, a game replayed on the server, and remoteness.
 Each function takes the web request's parameters (text, as the API does) and returns JSON-ready
 data, or raises :class:`~nimlab.api.ApiError` with a one-line message.  They call library
 functions only: :func:`nimlab.games.load`, :class:`nimlab.play.Match` (the rules of ``nimlab
-play``), :func:`nimlab.solve.cost` and :func:`nimlab.engine.remoteness.outcome_and_remoteness`.
+play``), :func:`nimlab.solve.cost` and :func:`nimlab.lab.remoteness`.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 from nimlab.api import GAME_OPTIONS, ApiError
-from nimlab.errors import NimlabError, TooManyStates
+from nimlab.errors import NimlabError
 
 #: Most moves a replayed game may have (a URL longer than this is refused, not replayed).
 MAX_GAME_MOVES = 500
@@ -24,15 +23,20 @@ REMOTENESS_STATES = 300_000
 REMOTENESS_MOVES = 400
 
 
-def _load(game: str, position: str, options: dict[str, Any]):
-    from nimlab import load
-
+def _options(options: dict[str, Any]) -> dict[str, Any]:
+    """The game options given (empty ones dropped), refusing unknown names."""
     unknown = sorted(set(options) - set(GAME_OPTIONS))
     if unknown:
         raise ApiError(f"unknown option {unknown[0]!r}; the game options are: "
                        f"{', '.join(GAME_OPTIONS)}")
+    return {k: v for k, v in options.items() if v not in (None, "")}
+
+
+def _load(game: str, position: str, options: dict[str, Any]):
+    from nimlab import load
+
     try:
-        return load(game, position, **{k: v for k, v in options.items() if v not in (None, "")})
+        return load(game, position, **_options(options))
     except NimlabError as problem:
         raise ApiError(str(problem)) from None
 
@@ -61,8 +65,9 @@ def cheap(name: str, kwargs: dict[str, Any]) -> bool:
         return True
     if name == "remoteness":
         # small, or out of reach (answered "unknown" at once by the same estimate)
-        states = game.estimate_states(parsed)
-        return states is None or states <= solve.CHEAP_STATES or states > REMOTENESS_STATES
+        states, work = solve.work_estimate(game, parsed)
+        return states is None or states > REMOTENESS_STATES or (
+            states <= solve.CHEAP_STATES and (work is None or work <= solve.CHEAP_WORK))
     listing = name == "moves"
     return solve.cost(game, parsed, moves=listing, budget=budget) == "cheap"
 
@@ -108,38 +113,16 @@ def replay(game: str, position: str, moves: str = "", **options: Any) -> dict:
 
 def remoteness(game: str, position: str, max_states: int | None = None,
                time_limit: float | None = None, **options: Any) -> dict:
-    """Outcome and remoteness of ``position`` and of each of its options (moves to the end with
-    perfect play: the winner wins fastest, the loser loses slowest); ``remoteness: null`` with
-    a ``note`` where it is out of the budget, never a guess."""
-    from nimlab.engine.remoteness import outcome_and_remoteness
-    from nimlab.solve import bounded_moves
+    """:func:`nimlab.lab.remoteness` with the web lab's share of the budget (at most
+    :data:`REMOTENESS_STATES` positions, :data:`REMOTENESS_MOVES` moves listed): exactly its
+    ``to_json()`` (``remoteness: null`` with a ``note`` where it is out of the budget)."""
+    from nimlab.lab import remoteness as search
 
-    found, parsed = _load(game, position, options)
-    limit = float(time_limit or 10.0)
-    deadline = time.monotonic() + limit
+    given = _options(options)
     states = min(int(max_states or REMOTENESS_STATES), REMOTENESS_STATES)
-    data: dict[str, Any] = {"position": found.format(parsed), "outcome": None,
-                            "remoteness": None, "note": None, "moves": []}
-    estimated = found.estimate_states(parsed)
-    if estimated is None or estimated > states:
-        size = "cannot be estimated" if estimated is None else f"is about {estimated:,} positions"
-        data["note"] = (f"remoteness unknown: the search from {data['position']} {size}, more "
-                        f"than the web lab searches ({states:,}); no closed form gives it")
-        return data
     try:
-        data["outcome"], data["remoteness"] = outcome_and_remoteness(
-            found, parsed, states, deadline, limit)
-    except TooManyStates as refused:
-        data["note"] = f"remoteness unknown: {refused}"
-        return data
-    moves = bounded_moves(found, parsed, REMOTENESS_MOVES)
-    if moves is None:
-        data["note"] = f"more than {REMOTENESS_MOVES} moves: remoteness is given for the " \
-                       "position only"
-        return data
-    for move in moves:
-        target = found.do_move(parsed, move)
-        outcome, far = outcome_and_remoteness(found, target, states, deadline, limit)
-        data["moves"].append({"notation": move.notation(), "to": found.format(target),
-                              "outcome": outcome, "remoteness": far})
-    return data
+        found = search(game, position, max_states=states, time_limit=time_limit or 10.0,
+                       max_moves=REMOTENESS_MOVES, **given)
+    except NimlabError as problem:
+        raise ApiError(str(problem)) from None
+    return found.to_json()
