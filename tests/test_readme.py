@@ -93,6 +93,9 @@ LISTED: dict[str, tuple[str, str]] = {
     "nimlab serve  ": ("a server: started on a free port, asked for its first page", SERVE),
     "nimlab serve --port 9000 --workers 4 --time-limit 30": (
         "a server: started on a free port, asked for its first page", SERVE),
+    "nimlab serve --host 0.0.0.0 --allow-host lab.example.org": (
+        "a server on every address: started on loopback instead (no test listens beyond this "
+        "machine; tests/test_web_api.py checks the warning on 0.0.0.0)", SERVE),
     "curl 'http://127.0.0.1:8000/api/hint": (
         "needs the server: started on a free port and asked the same question",
         SERVE.replace("curl -sf http://127.0.0.1:{0}/ | grep -q nimlab".format(PORT),

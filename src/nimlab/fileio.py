@@ -130,6 +130,24 @@ def atomic_file(path: str | os.PathLike, *, make_parents: bool = False) -> Itera
             raise
 
 
+@contextlib.contextmanager
+def journal(path: str | os.PathLike, keep: int) -> Iterator[BinaryIO]:
+    """A binary handle on the append-only file ``path`` (a record run's values), cut back to its
+    first ``keep`` bytes and positioned at its start.  The one writer that does not replace a file
+    whole: what such a file holds past ``keep`` is vouched for only by a checkpoint that the
+    caller writes atomically (:func:`write_json`) after flushing, so a killed run loses at most
+    the lines after its last checkpoint and never leaves a file that claims more."""
+    path = Path(path)
+    try:
+        handle = open(path, "r+b")
+    except OSError as problem:
+        raise _naming(problem, path, None) from None
+    with handle:
+        handle.truncate(keep)
+        handle.seek(0)
+        yield handle
+
+
 def _naming(problem: OSError, path: Path, tmp: str | None) -> OSError:
     """``problem`` about the user's file ``path``: an error on the temporary file, or one that
     names no file at all (a full disk), names ``path`` instead."""

@@ -132,7 +132,7 @@ def about(count: int) -> str:
     if count < 10 ** 12:
         return f"{count:,}"
     power = int((count.bit_length() - 1) * LOG10_2)  # log10(count), or one below it
-    if power < 4000 and count >= 10 ** (power + 1):  # exact where 10^power is cheap to make
+    if power < 100_000 and count >= 10 ** (power + 1):  # exact where 10^power is cheap
         power += 1
     return f"10^{power}"
 

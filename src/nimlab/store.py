@@ -234,12 +234,19 @@ def _checksum(path: Path) -> int:
 _STORED = {"bytes": 0, "directory": None, "skipped": 0}
 
 
-def stored_note() -> str | None:
-    """A line saying how much this process stored and where, once it passed ANNOUNCE_BYTES
-    (the command line prints it when a command ends; the library itself never prints)."""
-    if _STORED["bytes"] <= ANNOUNCE_BYTES:
+def stored_bytes() -> int:
+    """Bytes of tables this process has stored so far."""
+    return _STORED["bytes"]
+
+
+def stored_note(since: int = 0) -> str | None:
+    """A line saying how much was stored (since ``stored_bytes()`` was ``since``) and where,
+    once that passed ANNOUNCE_BYTES (the command line prints it when a command ends; the library
+    itself never prints)."""
+    stored = _STORED["bytes"] - since
+    if stored <= ANNOUNCE_BYTES:
         return None
-    return (f"this run stored {describe_size(_STORED['bytes'])} of tables in "
+    return (f"this run stored {describe_size(stored)} of tables in "
             f"{_STORED['directory']} (capped at {describe_size(max_bytes())}, {MAX_ENV}; "
             "`nimlab cache` shows it, `nimlab cache clear` empties it)")
 

@@ -123,11 +123,12 @@ class NimlabGroup(click.Group):
             sys.stdout = ClosedOutput()
         try:
             with terminate_as_exception():  # SIGTERM/SIGHUP clean up as Ctrl-C does
+                since = _stored()
                 try:
                     result = super().main(args, prog_name or "nimlab", complete_var,
                                           standalone_mode=False, **extra)
                 finally:
-                    _store_note()
+                    _store_note(since)
             sys.stdout.flush()  # a closed pipe shows here, not at exit as a traceback
             return result
         except click.exceptions.Exit as done:
@@ -166,11 +167,17 @@ class NimlabGroup(click.Group):
             sys.exit(2)
 
 
-def _store_note() -> None:
-    """Say how much the command stored in the result store, when it was much (only if the store
-    was used at all: importing it is not free)."""
+def _stored() -> int:
+    """Bytes stored so far by this process (0 before the store is imported: importing it is not
+    free, and a command that never uses it stores nothing)."""
     store = sys.modules.get("nimlab.store")
-    note = store.stored_note() if store is not None else None
+    return store.stored_bytes() if store is not None else 0
+
+
+def _store_note(since: int) -> None:
+    """Say how much the command stored in the result store, when it was much."""
+    store = sys.modules.get("nimlab.store")
+    note = store.stored_note(since) if store is not None else None
     if note:
         click.echo(f"nimlab: note: {note}", err=True)
 

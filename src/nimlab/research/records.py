@@ -39,7 +39,7 @@ from typing import Any, Callable
 
 import numpy as np
 
-from nimlab import __version__
+from nimlab import __version__, fileio
 from nimlab.errors import InputError
 from nimlab.progress import Progress, quiet
 
@@ -194,9 +194,7 @@ def run_record(game: str, bound: int, directory: str | os.PathLike, *,
     run = Run(bound)
     per_window = _window_lines(shape)
     began = time.monotonic()
-    with open(values, "r+b") as handle:
-        handle.truncate(vouched)  # what a killed run wrote after its last checkpoint goes
-        handle.seek(0)
+    with fileio.journal(values, vouched) as handle:  # what came after the checkpoint goes
         for lo in range(0, done, per_window):  # rebuild the bitsets from the lines done
             hi = min(done, lo + per_window)
             window = _window(shape, hi - lo)
