@@ -15,12 +15,8 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from nimlab import __version__, fileio
-from nimlab.claims import select
-from nimlab.claims.artifacts import select_artifacts
-from nimlab.claims.report import errata_markdown, errata_proof_ids, report_markdown
 from nimlab.errors import InputError
 from nimlab.lab.inputs import option_text, progress_of, whole
-from nimlab.prove.registered import attach_proofs
 from nimlab.results.claims import ClaimCheck, ProofReport, ProofResult, ReproduceReport, \
     VerifyReport
 
@@ -49,6 +45,10 @@ def counted(items: Sequence, update) -> Any:
 
 def claim_rows(*ids: str, paper: str | None = None) -> list[dict]:
     """The claims selected, without checking them (``nimlab verify --list --json``)."""
+    # The claims and the registered proofs are imported by the calls that use them only, so
+    # that `nimlab prove GAME ...` starts fast.
+    from nimlab.claims import select
+
     chosen = select(_ids(ids), paper)
     if not chosen:
         raise InputError("no claims selected")
@@ -62,6 +62,9 @@ def verify(*ids: str, paper: str | None = None, bound: int | None = None, prove:
     """Check the papers' claims (all, one ``paper``'s, or the ``ids`` given by id or prefix)
     against exhaustive computation up to each claim's box (or ``bound``); proofs for all
     positions already recorded are attached (``prove=True`` runs them first)."""
+    from nimlab.claims import select
+    from nimlab.prove.registered import attach_proofs
+
     chosen = select(_ids(ids), paper)
     if not chosen:
         raise InputError("no claims selected")
@@ -129,7 +132,6 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
     of directories holding ``name.txt`` in Walnut's format (:mod:`nimlab.prove.library`).
     """
     from nimlab.prove.games import GAME_NAMES
-    from nimlab.prove.registered import prove_claim, select as select_registered
 
     targets = _ids(targets)
     for name in options:
@@ -160,6 +162,8 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
     if not targets and not paper and not list:
         raise InputError("give a game (nimlab prove nim --piles 3 --p-positions FORMULA), claim "
                          "ids (nimlab prove sharing.thm2) or --paper all")
+    from nimlab.prove.registered import prove_claim, select as select_registered
+
     claims = select_registered(targets or None, paper)
     if list:
         return ProofReport([{"id": c.id, "paper": c.paper, "game": c.game_formula().describe(),
@@ -196,6 +200,11 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = Fals
     into the directory ``out`` and compare them with the papers; writes report.md, report.json
     and errata.md there (``nimlab reproduce``).  A non-empty ``out`` is refused unless
     ``force`` (the report's ``replaced`` says whether earlier reports were replaced)."""
+    from nimlab.claims import select
+    from nimlab.claims.artifacts import select_artifacts
+    from nimlab.claims.report import errata_markdown, errata_proof_ids, report_markdown
+    from nimlab.prove.registered import attach_proofs
+
     chosen = select_artifacts(_ids(artifacts))  # an unknown id fails before out is created
     replaced = Path(out).is_dir() and any(Path(out).iterdir())
     directory = output_directory(out, force)
