@@ -47,7 +47,7 @@ _LAZY = {
 #: Modules that are also the API's functions when called (see :mod:`nimlab.callables`).
 _CALLABLE = ("play", "prove", "discover")
 
-__all__ = ["__version__", *_LAZY, "play", "prove"]  # discover: once it exists
+__all__ = ["__version__", *_LAZY, *_CALLABLE]
 
 
 def __getattr__(name: str):
