@@ -34,8 +34,12 @@ from nimlab.api import ApiError
 START_LIMIT = 120.0
 #: Seconds a worker may run past a call's deadline before it is killed.
 GRACE = 1.0
-#: A call is sent to a worker only with at least this much of its time left.
-MIN_RUN = 0.2
+#: Seconds of a timed call's budget kept back for sending its answer.
+RESERVE = 0.3
+#: A call is sent to a worker only with at least this much of its time left: the reserve
+#: plus 0.2 s of work.  (Were it less than the reserve, a call waiting behind one that runs
+#: to its budget could start with nothing left to work with.)
+MIN_RUN = RESERVE + 0.2
 #: How often (seconds) a running call's worker is checked (answer, memory).
 POLL = 0.1
 #: Calls run in the worker from nimlab.web.calls rather than nimlab.api.
@@ -228,7 +232,7 @@ class WorkerPool:
         left = deadline - time.monotonic()
         if timed:
             budget = (budget_deadline or deadline) - time.monotonic()
-            kwargs = {**kwargs, "time_limit": round(max(budget - 0.3, 0.1), 2)}
+            kwargs = {**kwargs, "time_limit": round(max(budget - RESERVE, 0.1), 2)}
         loop = asyncio.get_running_loop()
         try:
             kind, payload = await loop.run_in_executor(
