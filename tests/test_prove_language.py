@@ -256,7 +256,7 @@ def test_deep_and_long_formulas(tmp_path):
 def test_near_miss_is_refuted_on_the_box():
     sharing = game_formula("sharing", 3)
     near = SHARE_P.replace("(00)*", "(000)*")
-    fast = run(sharing, "p-positions", near, store=False)
+    fast = run(sharing, "p-positions", near, store=False, automata_first=0)
     slow = run(sharing, "p-positions", near, store=False, refute=False)
     assert fast["status"] == slow["status"] == "disproven"
     assert fast["found_by"] == "box search" and slow["found_by"] == "automata"
@@ -285,7 +285,7 @@ def test_quantifier_free_sentence_refuted():
 ])
 def test_box_search_gives_the_automata_answer(game, piles, options, kind, formula, extra):
     gf = game_formula(game, piles, **options)
-    fast = run(gf, kind, formula, store=False, **extra)
+    fast = run(gf, kind, formula, store=False, automata_first=0, **extra)
     slow = run(gf, kind, formula, store=False, refute=False, **extra)
     assert fast["status"] == slow["status"] == "disproven"
     assert fast["found_by"] == "box search"
@@ -347,3 +347,18 @@ def test_box_search_agrees_with_the_automata_on_random_sets(game, data):
     fast = run(gf, "p-positions", text, store=False, max_states=20_000, time_limit=20)
     assert fast["status"] == slow["status"], text
     assert fast["counterexample"] == slow["counterexample"], text
+
+
+def test_the_automata_head_start_answers_easy_statements_and_hands_hard_ones_on():
+    """An easy statement ends within the automata's head start (no box search); when the head
+    start is too short, the box search answers the false one and the automata the true one,
+    with the same answers as the automata alone."""
+    nim = game_formula("nim", 2)
+    for formula, status in [("p1 = p2", "proven"), ("p1 = p2 + 1", "disproven")]:
+        alone = run(nim, "p-positions", formula, store=False, refute=False)
+        easy = run(nim, "p-positions", formula, store=False, automata_first=60)
+        hard = run(nim, "p-positions", formula, store=False, automata_first=1e-9)
+        assert alone["status"] == easy["status"] == hard["status"] == status
+        assert easy["found_by"] == "automata"
+        assert hard["found_by"] == ("box search" if status == "disproven" else "automata")
+        assert alone["counterexample"] == easy["counterexample"] == hard["counterexample"]

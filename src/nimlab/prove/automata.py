@@ -37,6 +37,11 @@ class Budget(NimlabError):
     """A proof would exceed its budget of automaton states or seconds."""
 
 
+class Paused(Exception):
+    """A time slice given with :attr:`Limits.pause_at` is over (not an error: the caller
+    tries another way and may come back to the automata)."""
+
+
 @dataclass
 class Limits:
     """The budget of one proof and the statistics gathered on the way."""
@@ -47,8 +52,11 @@ class Limits:
     largest: int = 0
     built: int = 0
     tick: object = None  # optional callable(built) for progress
+    pause_at: float | None = None  # time.monotonic() at which Paused is raised
 
     def check(self, states: int, what: str) -> None:
+        if self.pause_at is not None and time.monotonic() > self.pause_at:
+            raise Paused(what)
         if states > self.max_states:
             raise Budget(f"the proof needs an automaton of more than {self.max_states:,} states "
                          f"({what}); raise --max-states or simplify the formula")

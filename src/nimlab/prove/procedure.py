@@ -33,6 +33,7 @@ from nimlab.progress import Progress, quiet
 from nimlab.prove import automata as am
 from nimlab.prove.games import GameFormula
 from nimlab.prove.logic import Compiler, FormulaError, free_vars, linear_dfa, parse
+from nimlab.prove.refute import AUTOMATA_FIRST
 from nimlab.prove.syntax import automaton_names
 
 #: Changes whenever a change of the procedure could change an answer; part of a record's key.
@@ -101,8 +102,9 @@ class Prover:
     def __init__(self, game: GameFormula, max_states: int = 200_000, time_limit: float = 600.0,
                  progress: Progress = quiet,
                  automata: Mapping[str, tuple[am.DFA, str]] | None = None,
-                 refute: bool = True):
+                 refute: bool = True, automata_first: float = AUTOMATA_FIRST):
         self.game = game
+        self.automata_first = automata_first
         self.progress = progress
         self.limits = am.Limits(max_states=max_states, time_limit=time_limit)
         self.limits.tick = lambda built: progress(built, 0) if built % 16 == 0 else None
@@ -253,30 +255,52 @@ class Prover:
         return [(where, label, by_label[label][2], move if label == shows else None)
                 for label in labels]
 
+    def automata(self, conditions, first=None) -> list:
+        """The least counterexample of each condition, by automata."""
+        for tree, label in first or ():
+            self.compile(tree, label)
+        failures = []
+        for k, (label, bad, witness_tree) in enumerate(conditions):
+            self.progress(k, len(conditions))
+            dfa = self.restrict(self.compile(conj(self.domain, bad), f"condition {k + 1}"))
+            if dfa.is_empty():
+                continue
+            failures.append((self.smallest(dfa), label, witness_tree, None))
+        return failures
+
+    def automata_within(self, seconds: float, conditions, first=None) -> list | None:
+        """:meth:`automata` if they finish within ``seconds`` and the budget, else None (what
+        they built meanwhile stays memoised)."""
+        if seconds <= 0:
+            return None
+        self.limits.pause_at = time.monotonic() + seconds
+        try:
+            return self.automata(conditions, first)
+        except (am.Paused, am.Budget):
+            return None
+        finally:
+            self.limits.pause_at = None
+
     def decide(self, conditions: list[tuple[str, Any, Any]], kind: str = "",
                sets: dict | None = None, first: list | None = None) -> dict:
         """Each condition: (name, tree of its counterexamples, tree for a witness move or None).
 
-        With ``kind`` and ``sets`` (the trees of the statement), a box search looks for the
-        smallest counterexample first (:mod:`nimlab.prove.refute`)."""
+        With ``kind`` and ``sets`` (the trees of the statement), the automata get a short head
+        start (:data:`~nimlab.prove.refute.AUTOMATA_FIRST`; an easy statement ends there), then
+        a box search looks for the smallest counterexample (:mod:`nimlab.prove.refute`), then
+        the automata finish what they began (what they built is kept)."""
         started = time.monotonic()
-        failures = None
         trees = [t for v in (sets or {}).values() for t in (v if isinstance(v, list) else [v])]
         about_positions = any(set(self.names) & free_vars(t) for t in trees)
+        failures = None
+        found_by = "automata"
         if self.refute and kind and about_positions:  # a closed statement has nothing to scan
-            failures = self.box_search(conditions, kind, sets or {})
-        found_by = "box search" if failures else "automata"
-        if not failures:
-            for tree, label in first or ():
-                self.compile(tree, label)
-            failures = []
-            for k, (label, bad, witness_tree) in enumerate(conditions):
-                self.progress(k, len(conditions))
-                dfa = self.restrict(self.compile(conj(self.domain, bad), f"condition {k + 1}"))
-                if dfa.is_empty():
-                    continue
-                where = self.smallest(dfa)
-                failures.append((where, label, witness_tree, None))
+            failures = self.automata_within(self.automata_first, conditions, first)
+            if failures is None:
+                failures = self.box_search(conditions, kind, sets or {})
+                found_by = "box search" if failures else "automata"
+        if failures is None:
+            failures = self.automata(conditions, first)
         self.progress(len(conditions), len(conditions))
         result: dict[str, Any] = {"game": self.game.describe(), "variables": list(self.names),
                                   "base": self.game.base}
@@ -370,13 +394,15 @@ class Prover:
 def run(game: GameFormula, kind: str, formula: str, *, value: int = 0,
         given: list[str] | None = None, target: str | None = None, max_states: int = 200_000,
         time_limit: float = 600.0, progress: Progress = quiet, store: bool = True,
-        automata: Mapping[str, tuple[am.DFA, str]] | None = None, refute: bool = True) -> dict:
+        automata: Mapping[str, tuple[am.DFA, str]] | None = None, refute: bool = True,
+        automata_first: float = AUTOMATA_FIRST) -> dict:
     """Decide one statement about ``game``; the answer is a JSON-ready dict.
 
     ``automata``: saved automata for ``$name(...)`` atoms (see :mod:`nimlab.prove.library`).
-    ``refute``: look for a counterexample on a small box first (:mod:`nimlab.prove.refute`).
+    ``refute``: look for a counterexample on a small box (:mod:`nimlab.prove.refute`) when
+    the automata do not answer within ``automata_first`` seconds.
     """
-    prover = Prover(game, max_states, time_limit, progress, automata, refute)
+    prover = Prover(game, max_states, time_limit, progress, automata, refute, automata_first)
     digests = prover.automaton_digests([formula, *(given or []), target or ""])
     if kind == "p-positions":
         result = prover.p_positions(formula)

@@ -1,6 +1,7 @@
 """Fast refutation: the conditions of a proof checked position by position on a small box.
 
-Before any condition automaton is built, :class:`BoxSearch` walks the positions in the order of
+The automata of a proof first get a head start of :data:`AUTOMATA_FIRST` seconds: an easy
+statement, true or false, is answered there.  When they need longer, :class:`BoxSearch` walks the positions in the order of
 the answer's smallest counterexample (least sum of the position's numbers, then
 lexicographically least), up to a budget of positions and seconds, and checks every condition of
 the proof at each position directly:
@@ -24,9 +25,12 @@ from typing import Any, Callable
 
 from nimlab.prove.evaluation import evaluate
 
+#: Seconds the automata of a proof run before the box search is tried (what they build is
+#: kept for after it).
+AUTOMATA_FIRST = 0.05
 #: Most positions the box search visits, and most seconds it spends (also at most a tenth of
-#: the proof's time limit).  A true statement pays this time before its automata are built, so
-#: it stays short: a false one is usually false at a small position.
+#: the proof's time limit).  A true statement whose automata take longer than AUTOMATA_FIRST
+#: pays this time, so it stays short: a false one is usually false at a small position.
 MAX_POSITIONS = 3_000
 MAX_SECONDS = 0.15
 
