@@ -4,7 +4,10 @@ Not part of the test suite.  Runs ``nimlab table sharing --max 12000`` and ``nim
 --max 6000`` (``--no-cache``, output to a temporary .npy file) as whole processes, with the
 default threads and with ``NUMBA_NUM_THREADS=1``, alternately, best of ``--repeat`` (default 3),
 and prints the ratio (one thread's time / the default's; above 1: the threads win).  The two
-output files must be identical.  ``--compete`` runs one CPU-bound process (a Python busy loop)
+output files must be identical.  It also times the computation alone (``nimlab.table(...,
+cache=False)`` in a fresh process, after a small table has loaded the compiled kernels), with the
+same two settings: a whole process pays about a second that no thread count changes (the
+interpreter, the imports, Numba's first load, the allocation, the fsync'd write).  ``--compete`` runs one CPU-bound process (a Python busy loop)
 during the whole measurement: the "one competing process" case, where the ratio must stay at
 0.95 or above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick look).
 """
@@ -34,6 +37,21 @@ def run(game: str, size: int, threads: str | None, out: Path) -> float:
     return time.perf_counter() - began
 
 
+COMPUTE = ("import sys, time\nfrom nimlab import table\ngame, size = sys.argv[1], int(sys.argv[2])\n"
+           "table(game, max=300, cache=False)\nbegan = time.perf_counter()\n"
+           "table(game, max=size, cache=False)\nprint(time.perf_counter() - began)\n")
+
+
+def compute(game: str, size: int, threads: str | None) -> float:
+    """The seconds of the table's computation alone, in a fresh process."""
+    env = dict(os.environ)
+    if threads is not None:
+        env["NUMBA_NUM_THREADS"] = threads
+    done = subprocess.run([sys.executable, "-c", COMPUTE, game, str(size)], env=env, check=True,
+                          capture_output=True, text=True)
+    return float(done.stdout.split()[-1])
+
+
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
@@ -57,21 +75,29 @@ def main() -> None:
             for game, size in zip(("sharing", "wythoff"), args.sizes):
                 one, every = Path(tmp, "one.npy"), Path(tmp, "every.npy")
                 run(game, min(size, 300), None, every)  # fill Numba's cache first
-                times = {"one": [], "every": []}
+                times = {"one": [], "every": [], "one_compute": [], "every_compute": []}
                 for _ in range(args.repeat):
                     times["one"].append(run(game, size, "1", one))
                     times["every"].append(run(game, size, None, every))
+                    times["one_compute"].append(compute(game, size, "1"))
+                    times["every_compute"].append(compute(game, size, None))
                 row = {"game": game, "size": size, "one_thread_s": min(times["one"]),
                        "default_s": min(times["every"]), "all_one": times["one"],
                        "all_default": times["every"], "same": digest(one) == digest(every),
                        "load": os.getloadavg()}
                 row["ratio"] = row["one_thread_s"] / row["default_s"]
+                row["compute_one_s"] = min(times["one_compute"])
+                row["compute_default_s"] = min(times["every_compute"])
+                row["compute_ratio"] = row["compute_one_s"] / row["compute_default_s"]
                 rows.append(row)
                 print(f"{game} {size}: one thread {row['one_thread_s']:.2f} s, default "
                       f"{row['default_s']:.2f} s, ratio {row['ratio']:.2f}x, same table: "
                       f"{row['same']} (runs: {', '.join(f'{t:.2f}' for t in times['one'])} / "
                       f"{', '.join(f'{t:.2f}' for t in times['every'])}; load "
                       f"{row['load'][0]:.1f})", flush=True)
+                print(f"{game} {size}, the computation alone: one thread "
+                      f"{row['compute_one_s']:.2f} s, default {row['compute_default_s']:.2f} s, "
+                      f"ratio {row['compute_ratio']:.2f}x", flush=True)
     finally:
         if rival is not None:
             rival.kill()

@@ -204,38 +204,68 @@ def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential():
         assert np.array_equal(G, expected), seed
 
 
-def test_pace_picks_the_faster_mode_and_tries_the_other_again():
-    from nimlab.kernels import pace
+def _paced(pace, record, speeds, share, total=20_000):
+    """Run ``run_paced`` on a simulated machine: ``speeds[threads]`` seconds per line, the
+    threads getting ``share`` of a core each; returns the steps ``(lo, hi, threads)``."""
+    from types import SimpleNamespace
 
-    speeds = {False: 1.0, True: 3.0}  # seconds per unit of work, per mode
-    clock = [0.0]
-    calls = []
+    clock, cpu, calls = [0.0], [0.0], []
 
     def step(lo, hi, threads):
         calls.append((lo, hi, threads))
-        clock[0] += (hi - lo) * speeds[threads]
+        seconds = (hi - lo) * speeds[threads]
+        clock[0] += seconds
+        cpu[0] += seconds * (record.workers * share if threads else 1.0)
 
-    original = pace.time.perf_counter
-    pace.time.perf_counter = lambda: clock[0]
+    real = pace.time
+    pace.time = SimpleNamespace(perf_counter=lambda: clock[0], process_time=lambda: cpu[0])
     try:
-        record = pace.Pace(True)
-        record.parallel = True  # as on a machine with two cores
-        pace.run_paced(0, 20_000, step, np.arange(20_001, dtype=np.float64), pace=record)
+        pace.run_paced(0, total, step, np.arange(total + 1, dtype=np.float64), pace=record)
     finally:
-        pace.time.perf_counter = original
-    work = [(hi - lo, threads) for lo, hi, threads in calls if hi > lo]
-    assert sum(w for w, _ in work) == 20_000  # every line once, in order
-    assert [c[:2] for c in calls if c[1] > c[0]] == sorted(c[:2] for c in calls if c[1] > c[0])
-    slow = sum(w for w, threads in work if threads)
-    assert 0 < slow < 0.05 * 20_000  # the slower mode was tried, briefly
-    speeds.update({False: 3.0, True: 1.0})  # the load changes: now the threads win
-    clock[0], calls[:] = 0.0, []
-    pace.time.perf_counter = lambda: clock[0]
-    try:
-        pace.run_paced(0, 20_000, step, np.arange(20_001, dtype=np.float64), pace=record)
-    finally:
-        pace.time.perf_counter = original
-    assert sum(hi - lo for lo, hi, threads in calls if threads) > 0.8 * 20_000
+        pace.time = real
+    steps = [c for c in calls if c[1] > c[0]]
+    assert sum(hi - lo for lo, hi, _ in steps) == total  # every line once, in order
+    assert [c[:2] for c in steps] == sorted(c[:2] for c in steps)
+    return steps
+
+
+def _on_two_cores(pace):
+    record = pace.Pace(True)
+    record.parallel, record.workers, record.best = True, 2, True  # as on two cores
+    return record
+
+
+def test_pace_picks_the_faster_mode_and_tries_the_other_again():
+    from nimlab.kernels import pace
+
+    record = _on_two_cores(pace)
+    steps = _paced(pace, record, {False: 1.0, True: 3.0}, share=1.0)  # the threads lose
+    slow = sum(hi - lo for lo, hi, threads in steps if threads)
+    assert 0 < slow < 0.05 * 20_000  # they were tried, briefly
+    # the load changes: now the threads win, and take over
+    steps = _paced(pace, record, {False: 3.0, True: 1.0}, share=1.0)
+    assert sum(hi - lo for lo, hi, threads in steps if threads) > 0.8 * 20_000
+    # on an idle machine the threads start, and one thread is tried only briefly
+    record = _on_two_cores(pace)
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0)
+    assert steps[0][2] and 0 < sum(hi - lo for lo, hi, t in steps if not t) < 0.05 * 20_000
+
+
+def test_pace_leaves_the_threads_when_other_processes_hold_the_cores():
+    """Threads that get 0.6 of a core each (another process runs; at best 1.2 cores' worth of
+    work): one thread does nearly all the work, though the threads measure a little faster;
+    given their cores back, they return."""
+    from nimlab.kernels import pace
+
+    record = _on_two_cores(pace)
+    steps = _paced(pace, record, {False: 1.0, True: 0.85}, share=0.6)
+    assert sum(hi - lo for lo, hi, threads in steps if not threads) > 0.9 * 20_000
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0)
+    assert sum(hi - lo for lo, hi, threads in steps if threads) > 0.8 * 20_000
+    # a full share alone is not enough: threads no faster than one thread are left too
+    record = _on_two_cores(pace)
+    steps = _paced(pace, record, {False: 1.0, True: 1.0}, share=1.0)
+    assert sum(hi - lo for lo, hi, threads in steps if not threads) > 0.8 * 20_000
 
 
 def test_numba_num_threads_is_respected(tmp_path):

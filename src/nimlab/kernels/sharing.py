@@ -217,9 +217,14 @@ def _sharing_columns(T, base, PA, PB, b_start, b_stop, known, index_table):
     """
     top = 0
     done = np.zeros(1, dtype=np.int64)
+    # two loops, so that each inlined copy of the block is compiled for its constant ``known``
     for c0 in range(b_start, b_stop, BLOCK):
-        g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), known, index_table,
-                           done, b_start, False)
+        if known:
+            g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), True, index_table,
+                               done, b_start, False)
+        else:
+            g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), False,
+                               index_table, done, b_start, False)
         if g > top:
             top = g
     return top
@@ -368,8 +373,10 @@ def sharing_values(bound: int, progress: Progress = quiet,
     """
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
+    from nimlab.kernels.pace import filled
+
     _check(bound)
-    T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    T = filled((bound + 1, bound + 1), -1, value_dtype(bound), parallel)
     return _run(T, 0, bound, progress, parallel)
 
 
@@ -379,7 +386,9 @@ def extend_sharing_values(stored: np.ndarray, bound: int, progress: Progress = q
     done = stored.shape[0]
     if done > bound + 1:
         return stored[:bound + 1, :bound + 1]
+    from nimlab.kernels.pace import filled
+
     _check(bound)
-    T = np.full((bound + 1, bound + 1), -1, dtype=value_dtype(bound))
+    T = filled((bound + 1, bound + 1), -1, value_dtype(bound), parallel)
     T[:done, :done] = stored.T
     return _run(T, done, bound, progress, parallel)

@@ -169,9 +169,16 @@ def _wythoff_rows(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop, kn
     :func:`_wythoff_cell`); with ``known`` the values are read from ``G`` (rebuilding the
     bitsets of rows computed before)."""
     done = np.zeros(1, dtype=np.int64)
-    for a0 in range(a_start, a_stop, BLOCK):
-        _wythoff_block(G, base, col, cptr, diag, dptr, row, rptr, 0, a0,
-                       min(a0 + BLOCK, a_stop), known, index_table, done, a_start, False)
+    # two loops, so that each inlined copy of the block is compiled for its constant ``known``
+    # (a runtime flag in the innermost loop made the computing loop about 1.5 times slower)
+    if known:
+        for a0 in range(a_start, a_stop, BLOCK):
+            _wythoff_block(G, base, col, cptr, diag, dptr, row, rptr, 0, a0,
+                           min(a0 + BLOCK, a_stop), True, index_table, done, a_start, False)
+    else:
+        for a0 in range(a_start, a_stop, BLOCK):
+            _wythoff_block(G, base, col, cptr, diag, dptr, row, rptr, 0, a0,
+                           min(a0 + BLOCK, a_stop), False, index_table, done, a_start, False)
 
 
 @njit(cache=True, parallel=True)
@@ -267,12 +274,12 @@ def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str =
     faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
     pipelined kernel for every step.  The table is the same, bit for bit.
     """
-    from nimlab.kernels.pace import run_paced
+    from nimlab.kernels.pace import filled, run_paced
 
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
     _check(bound)
-    G = np.zeros((bound + 1, bound + 1), dtype=value_dtype(bound))
+    G = filled((bound + 1, bound + 1), 0, value_dtype(bound), parallel)
     run = WythoffRun(bound)
     run_paced(0, bound + 1, lambda lo, hi, threads: run.step(G, -1, lo, hi, threads),
               work_model(bound), parallel, progress)
