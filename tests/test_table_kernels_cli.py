@@ -10,6 +10,8 @@ import brute
 import numpy as np
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nimlab import store
 from nimlab.cli import main
@@ -84,3 +86,30 @@ def test_table_wythoff_refuses_huge_bounds(cache):
     result = run("table", "wythoff", "--max", "100000", "--json")
     assert result.exit_code == 2
     assert "--max 30000 or less" in result.output and "Traceback" not in result.output
+
+
+def test_nim_table_equals_brute_force_and_uses_the_closed_form(cache, monkeypatch):
+    """`nimlab table nim` (a grid of two-pile values) against the plain mex recursion; its cells
+    come from the nim-sum, not from a search (the generic solver is never asked)."""
+    from nimlab.engine.solver import Solver
+
+    asked = []
+    real = Solver.value
+    monkeypatch.setattr(Solver, "value", lambda self, p: asked.append(p) or real(self, p))
+    done = run("table", "nim", "--max", "12", "--json")
+    assert done.exit_code == 0, done.output
+    rows = json.loads(done.output)["rows"]
+    assert rows == [[brute.nim((a, b)) for b in range(13)] for a in range(13)]
+    assert asked == []
+
+
+@given(st.tuples(st.integers(0, 9), st.integers(0, 9), st.integers(0, 9)))
+@settings(max_examples=40, deadline=None)
+def test_value_function_equals_brute_force(piles):
+    """The table helper: the closed form where the game has one (Nim), the solver where it does
+    not (Sharing Nim, whose fast path is a kernel table, not a closed value)."""
+    from nimlab import make_game
+    from nimlab.solve import value_function
+
+    assert value_function(make_game("nim"))(piles) == brute.nim(piles)
+    assert value_function(make_game("sharing"))(piles) == brute.sharing(piles)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import importlib
 import time
 from itertools import islice
-from typing import Any
+from typing import Any, Callable
 
 from nimlab.engine.analysis import SOLVER_SOURCE, Analysis, Answer, Option
 from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget, budget_error, solver_for
@@ -32,9 +32,9 @@ from nimlab.games.base import ImpartialGame, Move
 from nimlab.progress import PastDeadline
 from nimlab.progress import deadline as time_limited
 
-__all__ = ["Budget", "answer", "analyse", "fast_paths", "estimate", "bounded_moves", "cost",
-           "work_estimate", "MAX_MOVES", "SOLVER_SPEED", "CHEAP_STATES", "CHEAP_WORK",
-           "CHEAP_MOVES"]
+__all__ = ["Budget", "answer", "analyse", "fast_paths", "value_function", "estimate",
+           "bounded_moves", "cost", "work_estimate", "MAX_MOVES", "SOLVER_SPEED", "CHEAP_STATES",
+           "CHEAP_WORK", "CHEAP_MOVES"]
 
 #: ``moves`` lists at most this many moves (a larger move list is refused, not built).
 MAX_MOVES = 5_000
@@ -73,6 +73,29 @@ def _resolve(dotted: str) -> Any:
 def fast_paths(game: ImpartialGame) -> list[Any]:
     """The fast paths ``game`` declares, resolved (each object made once per process)."""
     return [_resolve(d) for d in game.fast_paths]
+
+
+def value_function(game: ImpartialGame, max_states: int = DEFAULT_MAX_STATES
+                   ) -> Callable[[Any], int]:
+    """``value(position)`` for many positions of one game (a table): a fast path's closed value
+    where one applies (``closed_value``, no move search), else the generic solver, one cache for
+    all the positions and at most ``max_states`` of them."""
+    closed = [(path.closed_value, getattr(path, "applies", None)) for path in fast_paths(game)
+              if callable(getattr(path, "closed_value", None))]
+    solver = None
+
+    def value(position: Any) -> int:
+        nonlocal solver
+        for formula, applies in closed:
+            if applies is None or applies(game, position):
+                found = formula(game, position)
+                if found is not None:
+                    return int(found)
+        if solver is None:
+            solver = solver_for(game, max_states)
+        return solver.value(position)
+
+    return value
 
 
 def estimate(game: ImpartialGame, position: Any) -> tuple[int | None, int | None]:

@@ -320,12 +320,14 @@ def subtraction_table(subtraction_set: Any, bound: int, progress: Progress = qui
 def two_pile_table(name: str, bound: int, progress: Progress = quiet,
                    max_states: int = DEFAULT_MAX_STATES, **options: Any) -> Table:
     """Values of a two-pile game (nim, wythoff) on ``0..bound`` squared."""
+    from nimlab.solve import value_function
+
     game = make_game(name, **options)
     check_solver_table(name, bound, lambda b: (game, (b, b)), max_states)
-    solver = solver_for(game, max_states)
+    value = value_function(game, max_states)  # the closed form where the game declares one
     rows = []
     for a in range(bound + 1):
-        rows.append([solver.value((a, b)) for b in range(bound + 1)])
+        rows.append([value((a, b)) for b in range(bound + 1)])
         progress(a + 1, bound + 1)
     return Table(f"{name}: values of (a, b) for 0 <= a, b <= {bound}", "grid",
                  list(range(bound + 1)), rows, list(range(bound + 1)), "a/b",
