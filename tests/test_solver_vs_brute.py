@@ -122,3 +122,32 @@ def test_small_or_uncovered_positions_use_the_generic_solver():
     assert answer(EndNim(), (5, 2, 1, 4, 3)).method == "solver"  # 5 piles: no table
     assert answer(EndNim(), (30, 1, 1, 30)).method == "closed form"  # a P-position: value 0
     assert answer(Nim(), (300, 1)).method == "closed form"
+
+
+def test_the_shared_walk_refuses_a_cycle_and_stops_at_its_ceiling():
+    """:func:`nimlab.engine.solver.postorder`, the walk of the value solver and of the
+    remoteness search: a game graph with a cycle is refused in one line (no endless loop), and
+    the cache never grows past the ceiling."""
+    from nimlab.engine.remoteness import outcome_and_remoteness
+    from nimlab.engine.solver import postorder
+    from nimlab.errors import NimlabError, TooManyStates
+
+    class Loop(Nim):  # from n: to n - 1, and from 0 back to 2 (a cycle 2 -> 1 -> 0 -> 2)
+        name = "loop"
+
+        def successors(self, position):
+            return [(position[0] - 1,)] if position[0] else [(2,)]
+
+    for ask in (lambda: Solver(Loop()).value((5,)),
+                lambda: outcome_and_remoteness(Loop(), (5,))):
+        with pytest.raises(NimlabError, match="cycle"):
+            ask()
+    cache: dict = {}
+    with pytest.raises(TooManyStates, match="stop"):
+        postorder(Nim(), (30,), cache, lambda values, _: max(values, default=-1) + 1,
+                  ceiling=10, deadline=None, too_slow=None,
+                  too_many=lambda: TooManyStates("stop"), what="")
+    assert len(cache) <= 10
+    postorder(Nim(), (30,), cache, lambda values, _: len(values), ceiling=100, deadline=None,
+              too_slow=None, too_many=None, what="")
+    assert cache[(30,)] == 30  # Nim's pile 30 has 30 options

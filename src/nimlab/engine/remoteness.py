@@ -8,19 +8,16 @@ of Gasser's and GamesCrafters' solvers).  With ``r`` the remoteness of a positio
 * at an N-position, ``r = 1 + min r(q)`` over the options ``q`` that are P-positions;
 * at a P-position, ``r = 1 + max r(q)`` over all options (all are N-positions).
 
-The search walks the same
-option graph as :class:`nimlab.engine.solver.Solver` (iteratively, no recursion), bounded by a
-number of stored positions and a deadline: out of budget it raises
+The search is the solver's own walk (:func:`nimlab.engine.solver.postorder`: iterative, no
+recursion), bounded by a number of stored positions and a deadline: out of budget it raises
 :class:`~nimlab.errors.TooManyStates`, never guesses.
 """
 
 from __future__ import annotations
 
-import time
 from typing import Any, Hashable
 
-from nimlab.engine.solver import budget_error
-from nimlab.errors import TooManyStates
+from nimlab.engine.solver import budget_error, postorder
 from nimlab.games.base import ImpartialGame
 
 #: Positions kept per game between questions (the cache is emptied beyond it).
@@ -63,39 +60,17 @@ def outcome_and_remoteness(game: ImpartialGame, position: Any, max_states: int =
 
 def _search(game: ImpartialGame, position: Any, cache: dict, max_states: int,
             deadline: float | None, time_limit: float | None) -> None:
-    key = game.key(position)
     if len(cache) + max_states > CACHE_LIMIT:
         cache.clear()
-    ceiling = len(cache) + max_states
-    stack: list[tuple[Hashable, Any]] = [(key, position)]
-    expanding: set[Hashable] = set()
-    steps = 0
-    while stack:
-        steps += 1
-        if deadline is not None and not steps & 1023 and time.monotonic() > deadline:
-            raise budget_error(game, position, f"for its remoteness takes more than "
-                               f"{time_limit or 0:g} seconds (--time-limit)",
-                               "raise --time-limit")
-        key, pos = stack[-1]
-        if key in cache:
-            stack.pop()
-            continue
-        children = [(game.key(q), q) for q in game.successors(pos)]
-        pending = [(k, q) for k, q in children if k not in cache]
-        if pending:
-            if key in expanding:
-                raise TooManyStates(f"{game.name}: {game.format(pos)} lies on a cycle; "
-                                    "remoteness is defined for short games only")
-            if len(cache) + len(stack) + len(pending) > ceiling:
-                raise budget_error(game, position, "for its remoteness stores more than "
-                                   f"{max_states:,} positions (--max-states)",
-                                   "raise --max-states")
-            expanding.add(key)
-            stack.extend(pending)
-            continue
-        stack.pop()
-        expanding.discard(key)
-        cache[key] = _from_children([cache[k] for k, _ in children], game, pos)
+    postorder(game, position, cache, lambda children, pos: _from_children(children, game, pos),
+              ceiling=len(cache) + max_states, deadline=deadline,
+              too_slow=lambda: budget_error(
+                  game, position, f"for its remoteness takes more than {time_limit or 0:g} "
+                  "seconds (--time-limit)", "raise --time-limit"),
+              too_many=lambda: budget_error(
+                  game, position, f"for its remoteness stores more than {max_states:,} "
+                  "positions (--max-states)", "raise --max-states"),
+              what="remoteness is defined for")
 
 
 def _from_children(children: list[tuple[bool, int]], game: ImpartialGame, position: Any

@@ -18,7 +18,7 @@ from nimlab.engine.analysis import (SOLVER_SOURCE, Analysis, Option, option_dict
 from nimlab.errors import NimlabError, TooManyStates, short_text
 from nimlab.games.base import ImpartialGame
 
-__all__ = ["Solver", "Budget", "Analysis", "Option", "analyse", "analyse_with", "value", "mex",
+__all__ = ["Solver", "Budget", "postorder", "Analysis", "Option", "analyse", "analyse_with", "value", "mex",
            "outcome_of", "solver_for", "option_dict", "position_summary", "DEFAULT_MAX_STATES",
            "DEFAULT_TIME_LIMIT", "SOLVER_SOURCE"]
 
@@ -61,6 +61,46 @@ def mex(values) -> int:
     return g
 
 
+def postorder(game: ImpartialGame, position: Any, cache: dict, combine: Any, *, ceiling: int,
+              deadline: float | None, too_slow: Any, too_many: Any, what: str) -> None:
+    """Store ``cache[key(p)] = combine([cache[key(q)] for q in options of p], p)`` for
+    ``position`` and every position below it not yet in ``cache``: depth first with an explicit
+    stack (no recursion), children before parents.
+
+    Bounded: ``too_many()`` is raised before the cache and the stack together hold more than
+    ``ceiling`` positions, ``too_slow()`` once ``time.monotonic()`` passes ``deadline``; a cycle
+    is refused (``what``: who handles short games only).  The one walk of the value solver and
+    of the remoteness search."""
+    stack: list[tuple[Hashable, Any]] = [(game.key(position), position)]
+    expanding: set[Hashable] = set()
+    steps = 0
+    while stack:
+        steps += 1
+        if deadline is not None and not steps & 1023 and time.monotonic() > deadline:
+            raise too_slow()
+        key, pos = stack[-1]
+        if key in cache:
+            stack.pop()
+            continue
+        children = [(game.key(q), q) for q in game.successors(pos)]
+        pending = [(k, q) for k, q in children if k not in cache]
+        if pending:
+            if len(cache) + len(stack) + len(pending) > ceiling:
+                raise too_many()
+            expanding.add(key)
+            for k, q in pending:
+                if k in expanding:
+                    raise NimlabError(f"{game.name} has a cycle through {game.format(q)}: "
+                                      f"{what} short (acyclic) games only")
+                stack.append((k, q))
+            continue
+        if len(cache) + len(stack) > ceiling:
+            raise too_many()
+        cache[key] = combine([cache[k] for k, _ in children], pos)
+        expanding.discard(key)
+        stack.pop()
+
+
 class Solver:
     """Sprague-Grundy values of positions of one game, with a cache of solved positions."""
 
@@ -81,41 +121,15 @@ class Solver:
         """The Sprague-Grundy value of ``position``."""
         game, cache = self.game, self.cache
         key = game.key(position)
-        if key in cache:
-            return cache[key]
-        stack: list[tuple[Hashable, Any]] = [(key, position)]
-        expanding: set[Hashable] = set()
-        deadline, steps = self.deadline, 0
-        while stack:
-            steps += 1
-            if deadline is not None and not steps & 1023 and time.monotonic() > deadline:
-                raise budget_error(game, position, f"takes more than {self.time_limit:g} "
-                                   "seconds (--time-limit)", "raise --time-limit")
-            key, pos = stack[-1]
-            if key in cache:
-                stack.pop()
-                continue
-            children = [(game.key(q), q) for q in game.successors(pos)]
-            pending = [(k, q) for k, q in children if k not in cache]
-            if pending:
-                if len(cache) + len(stack) + len(pending) > self.max_states:
-                    raise self._too_many(position)
-                if key in expanding:  # pragma: no cover - would need a loopy ruleset
-                    raise NimlabError(f"{game.name}: a child of {game.format(pos)} is unsolved "
-                                      "after its expansion; the game graph is not acyclic")
-                expanding.add(key)
-                for k, q in pending:
-                    if k in expanding:
-                        raise NimlabError(f"{game.name} has a cycle through {game.format(q)}: "
-                                          "the solver handles short (acyclic) games only")
-                    stack.append((k, q))
-                continue
-            if len(cache) + len(stack) > self.max_states:
-                raise self._too_many(position)
-            cache[key] = mex(cache[k] for k, _ in children)
-            expanding.discard(key)
-            stack.pop()
-        return cache[game.key(position)]
+        if key not in cache:
+            postorder(game, position, cache, lambda values, _: mex(values),
+                      ceiling=self.max_states, deadline=self.deadline,
+                      too_slow=lambda: budget_error(
+                          game, position, f"takes more than {self.time_limit:g} seconds "
+                          "(--time-limit)", "raise --time-limit"),
+                      too_many=lambda: self._too_many(position),
+                      what="the solver handles")
+        return cache[key]
 
     def _too_many(self, position: Any) -> TooManyStates:
         return budget_error(self.game, position, f"needs more than {self.max_states:,} positions "
