@@ -231,7 +231,8 @@ def _paced(pace, record, speeds, share, total=20_000):
 
 def _on_two_cores(pace):
     record = pace.Pace(True)
-    record.parallel, record.workers, record.best = True, 2, True  # as on two cores
+    # as on two idle cores, whatever this machine and its load are
+    record.parallel, record.workers, record.best, record.gap = True, 2, True, 1
     return record
 
 
@@ -385,3 +386,19 @@ def test_endnim_lookup_bounds():
     assert not look.covers((1, 2, 3, 4, 1)) and not look.covers((5, 1)) and look.covers((4,))
     with pytest.raises(InputError, match="outside"):
         look.value((0, 1))
+
+
+def test_pace_starts_on_one_thread_when_other_processes_are_ready_to_run(monkeypatch):
+    from nimlab.kernels import pace
+
+    assert pace.procs_running("cpu  1 2 3\nprocs_running 3\nprocs_blocked 0\n") == 3
+    assert pace.procs_running("cpu  1 2 3\n") is None
+    assert pace.others_running() is None or pace.others_running() >= 0
+    monkeypatch.setattr(pace, "threads_available", lambda: 2)
+    for others, threads_first in [(0, True), (1, False), (None, True)]:
+        monkeypatch.setattr(pace, "others_running", lambda samples=3, n=others: n)
+        record = pace.Pace(True)
+        assert record.parallel and record.choose()[0] is threads_first
+    monkeypatch.setattr(pace, "threads_available", lambda: 4)  # one other process, four cores
+    monkeypatch.setattr(pace, "others_running", lambda samples=3: 1)
+    assert pace.Pace(True).choose()[0] is True

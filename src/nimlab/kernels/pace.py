@@ -17,11 +17,14 @@ kernel waits for its descheduled threads.  Two measurements decide:
 * the speeds of both modes (work per second, by the work model): the threads run only while
   they are faster by :data:`MARGIN`.
 
-The threads start; one thread is tried with a short step after :data:`FIRST_TRY` steps, and
-the mode that is behind is tried again after 4, 8, 16, up to :data:`MAX_GAP` steps (doubling
-while it keeps losing), or at once when a step shows the lead is gone, so a change of load is
-noticed and a losing try costs at most a few per cent.  The table is the same either way, bit
-for bit.
+The threads start (unless, on Linux, ``/proc/stat`` shows other processes ready to run on the
+other cores at that moment: then one thread starts and the threads are tried after 4 steps);
+one thread is tried with a short step after their first step of at least
+:data:`MIN_SHARE_STEP` seconds (steps grow at most :data:`GROWTH`-fold from a tiny first one, so
+that one is not long either), and the mode that is behind is tried again after 4, 8, 16, up to
+:data:`MAX_GAP` steps (doubling while it keeps losing), or at once when a step shows the lead is
+gone, so a change of load is noticed and a losing try costs at most a few per cent.  The table
+is the same either way, bit for bit.
 """
 
 from __future__ import annotations
@@ -52,8 +55,9 @@ MARGIN = 1.1
 MIN_SHARE = 0.8
 #: A share is measured only on steps at least this long (a shorter one is mostly start-up).
 MIN_SHARE_STEP = 0.1
-#: One thread is first tried after this many steps of the threads.
-FIRST_TRY = 3
+#: A step does at most this many times the work of the step before it (the first speeds,
+#: measured on tiny steps, are unreliable).
+GROWTH = 4
 #: The slower mode is tried again after at most this many steps.
 MAX_GAP = 32
 
@@ -63,6 +67,50 @@ def threads_available() -> int:
     import numba
 
     return int(numba.get_num_threads())
+
+
+def others_running(samples: int = 3) -> int | None:
+    """Processes ready to run on the machine now besides this one's threads (Linux:
+    ``procs_running`` in ``/proc/stat`` less this process's running threads, such as Numba's
+    pool still spinning after a parallel step; the least of a few looks a millisecond apart);
+    ``None`` where unknown."""
+    seen = []
+    for i in range(samples):
+        try:
+            with open("/proc/stat") as stat:
+                count = procs_running(stat.read())
+            own = _own_running()
+        except OSError:
+            return None
+        if count is None:
+            return None
+        seen.append(count - max(own, 1))
+        if i + 1 < samples:
+            time.sleep(0.001)
+    return max(0, min(seen))
+
+
+def _own_running() -> int:
+    """This process's threads in state R (running or ready), from ``/proc/self/task``."""
+    import os
+
+    running = 0
+    for task in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{task}/stat") as stat:
+                if stat.read().rpartition(")")[2].split()[0] == "R":
+                    running += 1
+        except (OSError, IndexError):
+            continue
+    return running
+
+
+def procs_running(stat_text: str) -> int | None:
+    """The ``procs_running`` count of a ``/proc/stat`` text (``None`` if it has none)."""
+    for line in stat_text.splitlines():
+        if line.startswith("procs_running "):
+            return int(line.split()[1])
+    return None
 
 
 class Pace:
@@ -80,9 +128,11 @@ class Pace:
         self.parallel = bool(parallel) and self.workers > 1 and not self.always
         self.rate: dict[bool, float | None] = {False: None, True: None}
         self.share: float | None = None  # the cores the threads last got, per thread
-        self.best = self.parallel  # the threads, until one thread is measured faster
+        # the threads, unless other processes are ready to take the other cores right now
+        busy = self.parallel and (others_running() or 0) >= self.workers - 1
+        self.best = self.parallel and not busy
         self.since_try = 0
-        self.gap = FIRST_TRY
+        self.gap = 4 if busy else 1  # the first try: after one step long enough to measure
         self.log: list[tuple[int, int, bool, float]] = []
 
     def choose(self) -> tuple[bool, float]:
@@ -122,13 +172,13 @@ class Pace:
         if not self.parallel:
             return
         if mode == self.best:
-            self.since_try += 1
+            self.since_try += seconds >= MIN_SHARE_STEP  # tiny first steps do not count
             if self.threads_win() != self.best:
                 self.since_try = max(self.since_try, self.gap)  # the lead is gone: try now
             return
         # a try of the other mode has ended
         best = self.threads_win()
-        self.gap = min(self.gap * 2, MAX_GAP) if best == self.best else FIRST_TRY * 2
+        self.gap = min(max(self.gap * 2, 4), MAX_GAP) if best == self.best else 4
         self.since_try = 0
         self.best = best
 
@@ -151,6 +201,9 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
         mode, seconds = pace.choose()
         rate = pace.sizing_rate(mode)
         want = total / 100_000 if rate is None else rate * seconds
+        if pace.log:
+            last_lo, last_hi = pace.log[-1][:2]
+            want = min(want, GROWTH * float(cumulative[last_hi] - cumulative[last_lo]))
         hi = int(np.searchsorted(cumulative, cumulative[lo] + want, side="right")) - 1
         hi = min(max(hi, lo + 1), stop)
         began, cpu = time.perf_counter(), time.process_time()
@@ -165,16 +218,17 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
 
 
 @njit(cache=True, parallel=True)
-def _fill_rows(array, value):
-    for i in prange(array.shape[0]):
+def _fill_rows(array, lo, hi, value):
+    for i in prange(lo, hi):
         array[i, :] = value
 
 
-def filled(shape: tuple[int, int], value: int, dtype, parallel: bool | str = True) -> np.ndarray:
-    """``np.full(shape, value, dtype)``, written by every thread when ``parallel``: a large
-    table's first touch of fresh memory (page faults) costs as much as a step of the kernel."""
-    if not parallel or threads_available() < 2 or shape[0] * shape[1] < 1 << 22:
-        return np.full(shape, value, dtype=dtype)
-    array = np.empty(shape, dtype=dtype)
-    _fill_rows(array, value)
-    return array
+def fill_rows(array: np.ndarray, lo: int, hi: int, value: int, threads: bool) -> None:
+    """``array[lo:hi] = value``, on the threads when ``threads``: a kernel step that first
+    writes its own lines of a fresh table (``np.empty``) pays the first touch of that memory
+    (page faults: on this virtual machine 0.03 to 0.6 s for 288 MB) in the step, on the cores
+    the step runs on, and the pace measures it with the step."""
+    if threads:
+        _fill_rows(array, lo, hi, value)
+    else:
+        array[lo:hi] = value

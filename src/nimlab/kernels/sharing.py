@@ -333,7 +333,7 @@ def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
     """Fill columns ``done..bound`` of ``T`` (columns below ``done`` already hold values), in
     short steps (:func:`nimlab.kernels.pace.run_paced`: Ctrl-C acts between two, and each runs
     on one thread or all of them, whichever is faster now)."""
-    from nimlab.kernels.pace import run_paced
+    from nimlab.kernels.pace import fill_rows, run_paced
 
     run = SharingRun(bound)
     run.replay(T, 0, 0, done)
@@ -342,6 +342,7 @@ def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
     def step(lo: int, hi: int, threads: bool) -> None:
         if run.limit(hi) > np.iinfo(held["T"].dtype).max:  # widen before a value could overflow
             held["T"] = held["T"].astype(np.int32)
+        fill_rows(held["T"], lo, hi, -1, threads)  # the rows' first touch, in their step
         run.step(held["T"], 0, lo, hi, threads)
 
     run_paced(done, bound + 1, step, work_model(bound), parallel, progress)
@@ -373,10 +374,8 @@ def sharing_values(bound: int, progress: Progress = quiet,
     """
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
-    from nimlab.kernels.pace import filled
-
     _check(bound)
-    T = filled((bound + 1, bound + 1), -1, value_dtype(bound), parallel)
+    T = np.empty((bound + 1, bound + 1), dtype=value_dtype(bound))  # rows filled in their step
     return _run(T, 0, bound, progress, parallel)
 
 
@@ -386,9 +385,8 @@ def extend_sharing_values(stored: np.ndarray, bound: int, progress: Progress = q
     done = stored.shape[0]
     if done > bound + 1:
         return stored[:bound + 1, :bound + 1]
-    from nimlab.kernels.pace import filled
-
     _check(bound)
-    T = filled((bound + 1, bound + 1), -1, value_dtype(bound), parallel)
+    T = np.empty((bound + 1, bound + 1), dtype=value_dtype(bound))  # rows filled in their step
     T[:done, :done] = stored.T
+    T[:done, done:] = -1
     return _run(T, done, bound, progress, parallel)

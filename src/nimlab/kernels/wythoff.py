@@ -274,12 +274,12 @@ def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str =
     faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
     pipelined kernel for every step.  The table is the same, bit for bit.
     """
-    from nimlab.kernels.pace import filled, run_paced
+    from nimlab.kernels.pace import run_paced
 
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
     _check(bound)
-    G = filled((bound + 1, bound + 1), 0, value_dtype(bound), parallel)
+    G = np.zeros((bound + 1, bound + 1), dtype=value_dtype(bound))  # touched in the steps
     run = WythoffRun(bound)
     run_paced(0, bound + 1, lambda lo, hi, threads: run.step(G, -1, lo, hi, threads),
               work_model(bound), parallel, progress)
