@@ -373,3 +373,37 @@ def test_progress_labels_are_not_read_as_markup():
     finally:
         common.sys.stderr = saved
     assert "MarkupError" not in captured.get()
+
+
+@pytest.mark.parametrize("args", [
+    ["reproduce", "sharing.table1", "--out", ""],
+    ["table", "nim", "--max", "3", "--out", ""],
+    ["plot", "sharing-heatmap", "--out", ""],
+    ["discover", "nim", "--piles", "2", "--value", "0", "--out", ""],
+    ["prove", "nim", "--piles", "2", "--p-positions", "p1 = p2", "--automata", ""],
+    ["sweep", "sharing4", "--out", ""],
+    ["tour", "--picture", " "],
+    ["record", "sharing", "--max", "10", "--dir", ""],
+])
+def test_an_empty_path_is_refused_and_nothing_is_written(args, tmp_path, monkeypatch):
+    """A shell's '' for a file or directory: one line, exit 2, and nothing written in the
+    current directory (an empty --dir or --out used to mean it, or no file at all)."""
+    monkeypatch.chdir(tmp_path)
+    done = run(*args)
+    assert done.exit_code == 2, done.output
+    assert "is empty" in done.output and done.output.strip().count("\n") == 0
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_empty_path_is_refused_by_the_library_too(tmp_path, monkeypatch):
+    import nimlab
+    from nimlab.errors import InputError
+    from nimlab.research.records import run_record
+
+    monkeypatch.chdir(tmp_path)
+    for call in (lambda: nimlab.reproduce("sharing.table1", out=""),
+                 lambda: nimlab.table("nim", max=3).save(""),
+                 lambda: run_record("sharing", 10, "")):
+        with pytest.raises(InputError, match="name is empty"):
+            call()
+    assert list(tmp_path.iterdir()) == []

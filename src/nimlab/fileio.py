@@ -38,6 +38,16 @@ def umask_mode(base: int = 0o666) -> int:
     return base & ~mask
 
 
+def named(path: str | os.PathLike, what: str = "file") -> Path:
+    """``path`` as a :class:`Path`; an empty name (a shell's ``''``, which ``Path`` would read
+    as the current directory) is a one-line :class:`~nimlab.errors.InputError`."""
+    from nimlab.errors import InputError
+
+    if not str(path).strip():
+        raise InputError(f"the {what} name is empty; give one")
+    return Path(path)
+
+
 def check_target(path: str | os.PathLike, suffixes: Sequence[str] = (),
                  kind: str = "file") -> Path:
     """``path`` as a file to write, checked before any work: its name ends in one of
@@ -45,7 +55,7 @@ def check_target(path: str | os.PathLike, suffixes: Sequence[str] = (),
     :class:`~nimlab.errors.InputError` (nothing is created)."""
     from nimlab.errors import InputError
 
-    path = Path(path)
+    path = named(path, kind)
     if suffixes and path.suffix.lower() not in suffixes:
         names = ", ".join(suffixes[:-1]) + (" or " if len(suffixes) > 1 else "") + suffixes[-1]
         raise InputError(f"cannot write {path.name}: the {kind}'s name must end in {names}")

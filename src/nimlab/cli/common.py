@@ -26,6 +26,16 @@ console = Console(highlight=False, soft_wrap=True, markup=False)
 err_console = Console(stderr=True, highlight=False, markup=False)
 
 
+class Path(click.Path):
+    """``click.Path`` that refuses an empty value: a shell's ``''`` would otherwise mean the
+    current directory, or no file at all."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail("it is empty; give a file or directory name", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def styled(*parts: str | tuple[str, str]) -> Text:
     """A line of text with styles: ``styled(("proven", "bold green"), ": ", title)``.
     Nothing in the parts is read as markup."""

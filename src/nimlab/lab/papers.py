@@ -179,7 +179,7 @@ def output_directory(path: Any, force: bool = False) -> Path:
     """``out``, created now if missing (its parent must exist; nothing else is created).
     A directory that already holds files is refused unless ``force``: a second run never
     replaces the first one's reports silently."""
-    directory = Path(path)
+    directory = fileio.named(path, "output directory")
     if directory.exists() and not directory.is_dir():
         raise InputError(f"--out {path}: this is a file, not a directory")
     if directory.is_dir():

@@ -163,7 +163,7 @@ def run_record(game: str, bound: int, directory: str | os.PathLike, *,
     ends the session after a checkpoint when it returns true.  Returns the state written.
     """
     shape = layout(game, bound)
-    directory = Path(directory)
+    directory = fileio.named(directory, "record directory")
     directory.mkdir(parents=True, exist_ok=True)
     values = directory / VALUES
     for stale in directory.glob(f".{STATE}.*.part"):  # a checkpoint cut short by a kill

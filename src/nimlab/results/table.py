@@ -44,6 +44,12 @@ class TableResult:
     def to_json(self) -> dict:
         return self.table.to_dict()
 
+    def save(self, path):
+        """Write the table by its name's extension (``.csv``, ``.json``, ``.npy``), atomically
+        (a partial file never appears), as ``nimlab table ... --out PATH`` does; returns the
+        path.  The directory must exist."""
+        return self.table.write(path)
+
     def to_numpy(self):
         """The table as a NumPy array: integers with -1 where a grid has no cell (``a > b``);
         a table of words (who wins) as an array of strings."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from nimlab.cli import common
 from nimlab.cli.common import console, emit_json, progress_bar, styled
 from nimlab.errors import InputError
 
@@ -61,7 +62,7 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
               metavar="SECONDS", help="Answer none rather than search longer.")
 @click.option("--max-states", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Largest automaton to conjecture.")
-@click.option("--out", default=None, metavar="FILE.txt",
+@click.option("--out", type=common.Path(dir_okay=False), default=None, metavar="FILE.txt",
               help="Write the automaton in Walnut's format (smaller values beside it as "
                    "FILE_v0.txt, ...); its name is the atom $FILE in formulas.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from nimlab.cli import common
 from nimlab.cli.common import console, emit_json, json_option, progress_bar
 from nimlab.research import plots
 
@@ -35,7 +36,7 @@ Examples:
   nimlab plot sweep --table cash-conjecture.csv --out cash-sweep.png
 """)
 @click.argument("kind", metavar="KIND")
-@click.option("--out", required=True, type=click.Path(dir_okay=False),
+@click.option("--out", required=True, type=common.Path(dir_okay=False),
               help="The picture: FILE.png or FILE.svg.")
 @click.option("--max", "bound", type=click.IntRange(min=1), default=None,
               help="Table size (defaults: heatmap 120, g-distribution 400, end-nim 24, cash 20).")
@@ -53,7 +54,7 @@ Examples:
               help="cash-grid: the subtraction set.")
 @click.option("--n", "stones", type=click.IntRange(min=0), default=14, show_default=True,
               help="cash-grid: the number of stones.")
-@click.option("--table", type=click.Path(dir_okay=False), default=None,
+@click.option("--table", type=common.Path(dir_okay=False), default=None,
               help="sweep: the result table of `nimlab sweep`.")
 @json_option
 def command(kind: str, out: str, bound: int | None, row: int, count: int, g_max: int,

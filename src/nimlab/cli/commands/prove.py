@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from nimlab.cli import common
 from nimlab.cli.common import console, emit_json, progress_bar, styled
 from nimlab.lab.papers import prove
 from nimlab.results.claims import ProofReport
@@ -84,7 +85,7 @@ def _print_claims(found: ProofReport) -> None:
 @click.option("--holds", default=None, metavar="FORMULA",
               help="Decide whether FORMULA holds at every position.")
 @click.option("--automata", "automata_dirs", multiple=True, metavar="DIR",
-              type=click.Path(file_okay=False),
+              type=common.Path(file_okay=False),
               help="A directory of saved automata NAME.txt (Walnut's format) for $NAME(...) "
                    "atoms; repeatable, searched before $NIMLAB_AUTOMATA and the current "
                    "directory.")

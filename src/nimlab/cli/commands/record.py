@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from nimlab.cli import common
 from nimlab.cli.common import emit_json, json_option
 
 
@@ -56,7 +57,7 @@ def _terminate(signum, frame):  # SIGTERM / SIGHUP end like Ctrl-C: checkpoint, 
 @click.argument("game", metavar="GAME", type=click.Choice(["sharing", "wythoff"]))
 @click.option("--max", "bound", type=click.IntRange(min=0), required=True,
               help="sharing: the largest pile b; wythoff: both piles.")
-@click.option("--dir", "directory", type=click.Path(file_okay=False), required=True,
+@click.option("--dir", "directory", type=common.Path(file_okay=False), required=True,
               help="Directory of the run: values.bin and record.json (a checkpoint).")
 @click.option("--checkpoint", "checkpoint_seconds", type=click.FloatRange(min=0), default=60,
               show_default=True, metavar="SECONDS", help="Checkpoint at least this often.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from nimlab.cli import common
 from nimlab.cli.common import console, emit_json, json_option, progress_bar, styled
 from nimlab.lab.papers import output_directory, reproduce
 
@@ -13,7 +14,7 @@ __all__ = ["command", "output_directory"]
 
 @click.command("reproduce")
 @click.argument("artifacts", nargs=-1)
-@click.option("--out", "out_dir", type=click.Path(file_okay=False), required=True,
+@click.option("--out", "out_dir", type=common.Path(file_okay=False), required=True,
               help="Directory for the artifacts, report.md, report.json and errata.md.")
 @click.option("--no-claims", is_flag=True,
               help="Regenerate the artifacts only; skip checking the claims for the errata.")

@@ -6,6 +6,7 @@ import json
 
 import click
 
+from nimlab.cli import common
 from nimlab.cli.common import console, styled, emit_json, json_option, progress_bar
 from nimlab.research.families import SWEEPS, get_sweep
 from nimlab.research.sweeps import run_sweep
@@ -45,7 +46,7 @@ Examples:
   nimlab sweep sharing4 --total 40 --complement 14 --out sharing4.csv
 """)
 @click.argument("name", metavar="NAME")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", type=common.Path(dir_okay=False), default=None,
               help="The result table (.csv); default NAME.csv.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Address of a running Dask scheduler (default: a local cluster).")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import click
 
+from nimlab.cli import common
 from nimlab.cli.common import (console, emit_json, json_option, max_states_option,
                                output_width, print_lines, progress_bar)
 from nimlab.errors import InputError
@@ -31,7 +32,7 @@ MAX_PRINTED_COLUMNS = 200
 @click.option("--variant", default=None, help="end-nim: normal, misere or loop.")
 @click.option("--set", "subtraction_set", default=None, help="cash, subtraction: a1,...,ak.")
 @click.option("--factor", default=None, help="fibonacci: the factor R (default 2).")
-@click.option("--out", type=click.Path(dir_okay=False), default=None,
+@click.option("--out", type=common.Path(dir_okay=False), default=None,
               help="Write the table to FILE (.csv, .json or .npy) instead of printing it.")
 @click.option("--no-cache", is_flag=True,
               help="Compute afresh: neither read nor write the result store (nimlab cache).")
@@ -59,7 +60,7 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
                              max_states=max_states, cache=not no_cache)
     table = result.table
     if out:
-        path = table.write(out)
+        path = result.save(out)
         if as_json:
             emit_json({"title": table.title, "out": str(path), "rows": len(table.rows)})
         else:

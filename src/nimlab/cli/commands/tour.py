@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from nimlab import fileio
-
+from nimlab.cli import common
 from nimlab.cli.common import console, styled, emit_json, json_option
 from nimlab.engine.solver import solver_for
 from nimlab.games import GAMES, load
@@ -56,7 +56,7 @@ def draw_picture(path: Path) -> Path:
 
 
 @click.command("tour")
-@click.option("--picture", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+@click.option("--picture", type=common.Path(dir_okay=False), default=None, metavar="FILE",
               help="Where to draw the tour's picture (.png or .svg; default: in nimlab's "
                    "cache directory).")
 @json_option
