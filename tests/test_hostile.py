@@ -407,3 +407,29 @@ def test_an_empty_path_is_refused_by_the_library_too(tmp_path, monkeypatch):
         with pytest.raises(InputError, match="name is empty"):
             call()
     assert list(tmp_path.iterdir()) == []
+
+
+HUGE = "9" * 2000
+
+
+@pytest.mark.parametrize("args", [
+    ["table", "fibonacci", "--piles", "4", "--max", HUGE],
+    ["table", "cash", "--set", "1,3,4", "--n", HUGE, "--max", "3"],
+    ["table", "subtraction", "--set", "1,3,4", "--max", HUGE],
+    ["table", "sharing", "--max", HUGE, "--out", "t.npy"],
+    ["discover", "nim", "--piles", "2", "--value", "0", "--max-digits", HUGE],
+    ["discover", "nim", "--piles", "2", "--value", "0", "--max-digits", "40"],
+    ["record", "sharing", "--max", HUGE, "--dir", "r"],
+    ["record", "wythoff", "--max", HUGE, "--dir", "r"],
+    ["verify", "sharing.thm2", "--bound", HUGE],
+])
+def test_a_huge_bound_is_refused_in_one_line(args, tmp_path, monkeypatch):
+    """A 2,000-digit bound (or one far past memory) is refused with what would fit, in one
+    line: no float overflow, no 4,300-digit limit of Python's int printing, no traceback, and
+    nothing is created."""
+    monkeypatch.chdir(tmp_path)
+    done = run(*args)
+    assert done.exit_code == 2, done.output
+    assert "Traceback" not in done.output and done.output.strip().count("\n") == 0
+    assert len(done.output) < 400  # the bound is shortened in the message
+    assert list(tmp_path.iterdir()) == []

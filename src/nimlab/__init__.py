@@ -31,7 +31,7 @@ sys.modules[__name__].__class__ = Package  # nimlab.play, .prove, .discover: cal
 #: Public name -> "module:attribute" it is loaded from on first use.
 _LAZY = {
     # the Python API (typed results)
-    "answer": "nimlab.lab:answer", "analyse": "nimlab.lab:analyse",
+    "answer": "nimlab.lab:answer", "value": "nimlab.lab:value", "analyse": "nimlab.lab:analyse",
     "moves": "nimlab.lab:moves", "hint": "nimlab.lab:hint", "table": "nimlab.lab:table",
     "remoteness": "nimlab.lab:remoteness",
     "verify": "nimlab.lab:verify", "reproduce": "nimlab.lab:reproduce",
@@ -39,7 +39,6 @@ _LAZY = {
     "load": "nimlab.games:load", "make_game": "nimlab.games:make_game",
     "GAMES": "nimlab.games:GAMES", "Budget": "nimlab.engine.solver:Budget",
     "Solver": "nimlab.engine:Solver", "Analysis": "nimlab.engine:Analysis",
-    "value": "nimlab.engine:value",
     "NimlabError": "nimlab.errors:NimlabError", "InputError": "nimlab.errors:InputError",
     "IllegalMove": "nimlab.errors:IllegalMove", "TooManyStates": "nimlab.errors:TooManyStates",
     "Fraction": "fractions:Fraction",

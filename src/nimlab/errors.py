@@ -16,6 +16,32 @@ def short_text(text: str, width: int = 60) -> str:
     return f"{text[:half]}...({len(text):,} characters)...{text[-half:]}"
 
 
+#: log10(2), to read a power of ten from a bit length.
+LOG10_2 = 0.30102999566398120
+
+
+def about(count: int) -> str:
+    """``count`` for a message: with thousands separators, or as a power of ten when huge (read
+    from its bit length: a count of any size is never written out in decimal).
+
+    >>> about(12_345), about(10 ** 40), about(1 << 100_000)
+    ('12,345', '10^40', '10^30102')
+    """
+    if count < 10 ** 12:
+        return f"{count:,}"
+    power = int((count.bit_length() - 1) * LOG10_2)  # log10(count), or one below it
+    if power < 100_000 and count >= 10 ** (power + 1):  # exact where 10^power is cheap
+        power += 1
+    return f"10^{power}"
+
+
+def gigabytes(nbytes: int) -> str:
+    """A number of bytes in GB for a message, one decimal, of any size (``about`` beyond)."""
+    if nbytes < 2 ** 30 * 10 ** 12:
+        return f"{nbytes / 2 ** 30:,.1f}"
+    return about(nbytes >> 30)
+
+
 class NimlabError(ValueError):
     """Base class of all errors nimlab reports to its user."""
 

@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 from nimlab.engine.analysis import SOLVER_SOURCE, Analysis, Answer, Option
 from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget, budget_error, solver_for
-from nimlab.errors import NimlabError, TooManyStates, short_text
+from nimlab.errors import NimlabError, TooManyStates, about, short_text
 from nimlab.games.base import ImpartialGame, Move
 from nimlab.progress import PastDeadline
 from nimlab.progress import deadline as time_limited
@@ -42,7 +42,6 @@ MAX_MOVES = 5_000
 #: deliberately optimistic figure, so that only what is clearly out of reach is refused).
 SOLVER_SPEED = 300_000
 #: log10(2), to write a huge count as a power of ten from its bit length.
-LOG10_2 = 0.30102999566398120
 
 #: A position the solver would solve storing at most this many positions, examining at most
 #: :data:`CHEAP_WORK` moves, is cheap (:func:`cost`).
@@ -143,21 +142,6 @@ def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
     if _solver_refusal(game, position, budget or Budget()) is not None:
         return "cheap"
     return "slow"
-
-
-def about(count: int) -> str:
-    """``count`` for a message: with thousands separators, or as a power of ten when huge (read
-    from its bit length: a count of any size is never written out in decimal).
-
-    >>> about(12_345), about(10 ** 40), about(1 << 100_000)
-    ('12,345', '10^40', '10^30102')
-    """
-    if count < 10 ** 12:
-        return f"{count:,}"
-    power = int((count.bit_length() - 1) * LOG10_2)  # log10(count), or one below it
-    if power < 100_000 and count >= 10 ** (power + 1):  # exact where 10^power is cheap
-        power += 1
-    return f"10^{power}"
 
 
 def _solver_refusal(game: ImpartialGame, position: Any, budget: Budget) -> TooManyStates | None:

@@ -27,7 +27,7 @@ import numpy as np
 
 from nimlab import fileio, store
 from nimlab.engine.solver import DEFAULT_MAX_STATES, solver_for
-from nimlab.errors import InputError
+from nimlab.errors import InputError, about, gigabytes, short_text
 from nimlab.games import CashNim, FibonacciNim, SubtractionNim, make_game
 from nimlab.games.endnim import VARIANTS
 from nimlab.progress import Progress, quiet
@@ -205,7 +205,7 @@ def check_solver_table(what: str, bound: int, largest: Callable[[int], tuple[Any
     solver would take more than :data:`SOLVER_TABLE_SECONDS` (or ``max_states`` positions) to
     fill; ``largest(b)`` is ``(game, the largest position of the table for --max b)`` (the
     solver's cache makes every smaller position part of that one's work)."""
-    from nimlab.solve import about, estimate
+    from nimlab.solve import estimate
 
     def cost(b: int) -> tuple[int, int]:
         game, position = largest(b)
@@ -241,9 +241,9 @@ def fibonacci_first_move_p_positions(piles: int, bound: int, factor: Any = 2,
     if piles == 4:
         cells = (bound + 1) * (bound + 2) * (bound + 3) * (bound + 4) // 24
         if cells > 450_000_000:  # N = 320: about 5 GB and 10 minutes on a 2-core machine
-            raise InputError(f"the 4-pile Fibonacci table for --max {bound} has {cells:,} "
-                             f"cells, about {cells * 11 / 2**30:,.0f} GB and hours of work; use "
-                             "--max 320 or less")
+            raise InputError(f"the 4-pile Fibonacci table for --max {short_text(str(bound))} has "
+                             f"{about(cells)} cells, about {gigabytes(cells * 11)} GB and hours "
+                             "of work; use --max 320 or less")
     if piles in (1, 2, 3, 4):
         return store.fibonacci_first_move(piles, bound, factor, progress, use_cache=cache)
     game = FibonacciNim(factor)

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from nimlab.discover import learn, oracle
-from nimlab.errors import InputError
+from nimlab.errors import InputError, about, gigabytes, short_text
 from nimlab.progress import Progress, quiet
 from nimlab.prove import automata as am
 
@@ -313,13 +313,15 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     if max_digits is not None:
         if max_digits < 1:
             raise InputError("--max-digits must be at least 1")
-        cells = learn.width(max_digits, base) ** len(names)
-        if cells > max_cells * 4:
+        fit = _fit_digits(base, len(names), max_cells * 4)
+        if max_digits > fit:  # refused before the box's size is computed (it may be huge)
+            cells = learn.width(min(max_digits, 4 * fit + 64), base) ** len(names)
+            more = "about" if max_digits <= 4 * fit + 64 else "more than"
             raise InputError(
-                f"a box of {max_digits} digits holds {cells:,} positions of {len(names)} "
-                f"numbers (about {cells * 14 / 2**30:.1f} GB to learn from); use --max-digits "
-                f"{_fit_digits(base, len(names), max_cells * 4)} or less")
-        max_cells = max(max_cells, cells)
+                f"a box of {short_text(str(max_digits))} digits holds {more} {about(cells)} "
+                f"positions of {len(names)} numbers ({more} {gigabytes(cells * 14)} GB to learn "
+                f"from); use --max-digits {fit} or less")
+        max_cells = max(max_cells, learn.width(max_digits, base) ** len(names))
     target = "p-positions" if value is None else f"value {target_value}"
     prefix = f"{name}_" if name else f"{game.replace('-', '_')}_"
     stem = name or prefix + ("p" if value is None else f"v{value}")

@@ -48,12 +48,12 @@ def check_memory(nbytes: int, what: str) -> None:
     RAM, rather than let the system kill the process half-way."""
     import os
 
-    from nimlab.errors import InputError
+    from nimlab.errors import InputError, gigabytes
 
     try:
         ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
     except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
         return
     if nbytes > ram:
-        raise InputError(f"{what} needs about {nbytes / 2**30:,.1f} GB of memory and this "
-                         f"machine has {ram / 2**30:,.1f} GB; choose a smaller bound")
+        raise InputError(f"{what} needs about {gigabytes(nbytes)} GB of memory and this "
+                         f"machine has {gigabytes(ram)} GB; choose a smaller bound")

@@ -1,8 +1,8 @@
 """nimlab's Python API: every capability as a function of Python values returning a typed
 result (:mod:`nimlab.results`).  The command line and the web lab are shells over these.
 
-* :func:`answer`, :func:`analyse`, :func:`moves`, :func:`hint` - one position, through the
-  dispatcher (:mod:`nimlab.solve`), bounded like the commands;
+* :func:`answer`, :func:`value`, :func:`analyse`, :func:`moves`, :func:`hint` - one position,
+  through the dispatcher (:mod:`nimlab.solve`), bounded like the commands;
 * :func:`remoteness` - the moves left under perfect play, for a position and its moves;
 * :func:`table` - tables of values from the compiled kernels and the result store;
 * :func:`verify`, :func:`prove`, :func:`reproduce` - the papers' statements;
@@ -21,7 +21,7 @@ from nimlab.callables import lazy_names
 
 #: Each function and its module, imported on first use (a question about one position never
 #: loads the tables' or the claims' machinery).
-_HOMES = {"answer": "solving", "analyse": "solving", "moves": "solving", "hint": "solving",
+_HOMES = {"answer": "solving", "value": "solving", "analyse": "solving", "moves": "solving", "hint": "solving",
           "table": "tables", "verify": "papers", "prove": "papers", "reproduce": "papers",
           "play": "playing", "remoteness": "remote"}
 

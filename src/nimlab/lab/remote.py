@@ -22,11 +22,11 @@ from typing import Any
 
 from nimlab.engine.remoteness import outcome_and_remoteness
 from nimlab.engine.solver import Budget
-from nimlab.errors import TooManyStates
+from nimlab.errors import TooManyStates, about
 from nimlab.games.base import ImpartialGame
 from nimlab.lab.inputs import budget, resolve, whole
 from nimlab.results.remoteness import MoveRemoteness, Remoteness
-from nimlab.solve import MAX_MOVES, about, bounded_moves
+from nimlab.solve import MAX_MOVES, bounded_moves
 
 __all__ = ["remoteness", "position_remoteness"]
 

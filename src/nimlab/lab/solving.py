@@ -45,6 +45,19 @@ def answer(game: Any, position: Any, *, max_states: int | None = None,
     return PositionAnswer(the_game, the_position, found)
 
 
+def value(game: Any, position: Any, *, max_states: int | None = None,
+          time_limit: float | None = None, **options: Any) -> int | None:
+    """The Sprague-Grundy value of ``position`` as an int (``answer(...).value``): the same
+    dispatcher, options and budget as :func:`answer`; ``None`` when only the outcome is within
+    reach.  ``game`` is a name or a game object.
+
+    >>> value("nim", (1, 2, 3)), value("sharing", (0, 4, 8))
+    (0, 3)
+    """
+    return answer(game, position, max_states=max_states, time_limit=time_limit,
+                  **options).value
+
+
 def analyse(game: Any, position: Any, *, winning: bool = False, remoteness: bool = False,
             max_states: int | None = None, time_limit: float | None = None,
             **options: Any) -> Moves:

@@ -101,9 +101,13 @@ def record_bytes(game: str, bound: int) -> dict[str, int]:
     """The disk and memory a record run needs: ``file`` (values.bin) and ``memory`` (the
     kernel's bitsets at their largest, plus a window)."""
     shape = layout(game, bound)
-    file = int(shape.offsets()[-1]) * shape.dtype.itemsize
+    if game == "sharing":  # column b keeps b // 2 + 1 values
+        values = (bound + 1) + (bound // 2) * ((bound + 1) // 2)
+    else:  # row a keeps bound + 1 - a values
+        values = (bound + 1) * (bound + 2) // 2
+    file = values * shape.dtype.itemsize
     if game == "sharing":  # 3B line bitsets of about 0.66 B / 64 words, grown by half at most
-        memory = 3 * (bound + 1) * int(0.7 * bound / 64 * 1.5 + 2) * 8
+        memory = 3 * (bound + 1) * (bound * 21 // 1280 + 2) * 8  # 0.7 B / 64 x 1.5 words
     else:
         from nimlab.kernels.wythoff import _words
         memory = 2 * (bound + 1) * _words(bound) * 8
