@@ -17,6 +17,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -405,17 +406,32 @@ def test_docstring_examples_run(name):
     assert found.failed == 0
 
 
-def test_the_readme_python_lines_run():
+def test_the_readme_python_lines_run(tmp_path, monkeypatch):
     text = (ROOT / "README.md").read_text()
     block = text.split("## Python", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
     lines = [line for line in block.splitlines() if line.startswith("nimlab.")]
-    assert len(lines) == 5
+    assert len(lines) == 7
+    monkeypatch.chdir(tmp_path)  # one line writes a file
     scope: dict = {}
     exec("import nimlab", scope)
     found = [eval(line.split("#")[0], scope) for line in lines]
-    assert found[0].value == 3 and found[1] == (4, 4, 20) and found[2].shape == (201, 201)
-    assert found[3] == {"fails": 2, "holds": 7} and found[4].status == "proven"
+    assert found[0].value == 3 and found[1] == 0 and found[2] == (4, 4, 20)
+    assert found[3].shape == (201, 201) and found[4].name == "w.npy"
+    assert np.load(tmp_path / "w.npy").shape == (301, 301)
+    assert found[5] == {"fails": 2, "holds": 7} and found[6].status == "proven"
 
 
 def test_errors_are_nimlab_errors():
     assert issubclass(TooManyStates, NimlabError) and issubclass(InputError, NimlabError)
+
+
+@given(st.tuples(st.integers(0, 12), st.integers(0, 12)))
+@settings(max_examples=30, deadline=None)
+def test_value_is_the_dispatchers_value_by_name_or_game_object(pair):
+    """``nimlab.value`` takes what ``nimlab value`` takes (a game name, or a game object) and
+    gives the value as an int, against the plain mex recursions."""
+    a, b = pair
+    assert nimlab.value("nim", (a, b, 3)) == a ^ b ^ 3
+    assert nimlab.value(nimlab.make_game("wythoff"), (a, b)) == brute.wythoff(a, b)
+    assert nimlab.value("sharing", (0, a, b)) == brute.sharing((0, a, b))
+    assert nimlab.value("end-nim", "100,200,300,400") is None  # the outcome alone is in reach
