@@ -433,3 +433,14 @@ def test_a_huge_bound_is_refused_in_one_line(args, tmp_path, monkeypatch):
     assert "Traceback" not in done.output and done.output.strip().count("\n") == 0
     assert len(done.output) < 400  # the bound is shortened in the message
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_move_larger_than_any_table_is_harmless():
+    """A subtraction set with a 2,000-digit move (legal: it never applies below it): the
+    tables equal those of the set without it, where a machine integer used to overflow."""
+    import nimlab
+
+    for game, kwargs in (("subtraction", {"max": 40}), ("cash", {"n": 12, "max": 6})):
+        with_it = nimlab.table(game, set=(1, 3, int(HUGE)), cache=False, **kwargs)
+        without = nimlab.table(game, set=(1, 3), cache=False, **kwargs)
+        assert [list(r) for r in with_it.rows] == [list(r) for r in without.rows]

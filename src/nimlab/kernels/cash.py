@@ -24,11 +24,13 @@ from nimlab.kernels import check_memory
 from nimlab.progress import Progress, quiet
 
 
-def _set_array(subtraction_set: Sequence[int]) -> np.ndarray:
+def _set_array(subtraction_set: Sequence[int], largest: int) -> np.ndarray:
+    """The moves of the set that can apply in a table whose moves are at most ``largest`` (a
+    larger one never does, and may not fit a machine integer), sorted."""
     values = sorted(int(a) for a in subtraction_set)
     if not values or values[0] <= 0 or len(set(values)) != len(values):
         raise InputError("a subtraction set holds distinct positive integers, e.g. 1,3,4")
-    return np.array(values, dtype=np.int64)
+    return np.array([a for a in values if a <= largest], dtype=np.int64)
 
 
 @njit(cache=True)
@@ -50,7 +52,7 @@ def _subtraction(A, n):
 
 def subtraction_values(subtraction_set: Sequence[int], bound: int) -> np.ndarray:
     """The nim-sequence ``G[0..bound]`` of NIM(A)."""
-    return _subtraction(_set_array(subtraction_set), bound)
+    return _subtraction(_set_array(subtraction_set, bound), bound)
 
 
 @njit(cache=True)
@@ -72,7 +74,7 @@ def _cash_layers(A, W, m_start, m_stop):
 def cash_winners(subtraction_set: Sequence[int], stones: int, budget: int,
                  progress: Progress = quiet) -> np.ndarray:
     """``W[m, d1, d2]`` (uint8) for ``0 <= m <= stones`` and ``0 <= d1, d2 <= budget``."""
-    A = _set_array(subtraction_set)
+    A = _set_array(subtraction_set, min(stones, budget))
     check_memory((stones + 1) * (budget + 1) ** 2, f"the cash table for n = {stones}, d = {budget}")
     W = np.zeros((stones + 1, budget + 1, budget + 1), dtype=np.uint8)
     step = max(1, (stones + 1) // 50)
