@@ -408,3 +408,10 @@ def test_endpoints_without_parameters_refuse_them(server):
     for path in ("games", "claims", "claims/list", "claims/links", "status"):
         error = refused_in_json(server, f"/api/{path}?max=1")
         assert error == "unknown parameter 'max'; this endpoint takes none", path
+
+
+def test_claim_ids_given_as_one_string_are_ids_not_letters():
+    with pytest.raises(api.ApiError, match="no claim 'nosuch'"):
+        api.claims(ids="nosuch", list_only=True)
+    rows = api.claims(ids="sharing.thm1, sharing.thm2", list_only=True)
+    assert [row["id"] for row in rows] == ["sharing.thm1", "sharing.thm2"]

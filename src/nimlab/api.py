@@ -125,9 +125,12 @@ def table(game: str, max_states: int | None = None, time_limit: float | None = N
 @_refusals
 def claims(ids: Iterable[str] = (), paper: str | None = None, bound: int | None = None,
            list_only: bool = False) -> list[dict]:
-    """``nimlab verify [IDS] [--paper P] [--bound B] [--list] --json``."""
+    """``nimlab verify [IDS] [--paper P] [--bound B] [--list] --json``; ``ids`` a list, or one
+    string of ids separated by commas or spaces."""
     from nimlab.lab.papers import claim_rows, verify
 
+    if isinstance(ids, str):  # not its letters
+        ids = [part for part in ids.replace(",", " ").split() if part]
     if paper is not None:
         _check_paper(paper)
     if list_only:
