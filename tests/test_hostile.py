@@ -444,3 +444,21 @@ def test_a_move_larger_than_any_table_is_harmless():
         with_it = nimlab.table(game, set=(1, 3, int(HUGE)), cache=False, **kwargs)
         without = nimlab.table(game, set=(1, 3), cache=False, **kwargs)
         assert [list(r) for r in with_it.rows] == [list(r) for r in without.rows]
+
+
+def test_a_claim_bound_far_past_its_box_is_refused_before_any_work(monkeypatch):
+    """verify --bound past 8 times a claim's default box: refused in one line naming the
+    largest bound it takes, before any claim is checked (their checks grow like squares and
+    cubes of the bound: the end of the run could not be promised)."""
+    from nimlab.claims.registry import MAX_BOUND_FACTOR, Claim
+    from nimlab.lab.papers import claim_rows
+
+    ran = []
+    real = Claim.run
+    monkeypatch.setattr(Claim, "run", lambda self, bound=None: ran.append(self.id) or
+                        real(self, bound))
+    done = run("verify", "--paper", "all", "--bound", "9" * 40)
+    assert done.exit_code == 2 and "or less" in done.output and ran == []
+    most = MAX_BOUND_FACTOR * claim_rows("cash.thm4.5")[0]["default_bound"]
+    done = run("verify", "cash.thm4.5", "--bound", str(most + 1))
+    assert done.exit_code == 2 and f"--bound {most:,} or less" in done.output

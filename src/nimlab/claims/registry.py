@@ -105,6 +105,11 @@ def refuted(at: int, position: str | None = None, claimed: Any = None,
     return Expect("refuted", at, None if position is None else (position, claimed, computed))
 
 
+#: A claim is checked up to at most this many times its default bound (its check grows with
+#: the bound like a power of it: the papers' tables are squares and cubes).
+MAX_BOUND_FACTOR = 8
+
+
 @dataclass(frozen=True)
 class Claim:
     """One statement of a paper, as a declarative row (see the module docstring)."""
@@ -143,8 +148,21 @@ class Claim:
         """Paper, section and statement: ``Ho 2015, Section 3, Theorem 2, proof of (1)``."""
         return cite(self.paper, self.place) if self.paper else self.place
 
+    def check_bound(self, bound: int) -> None:
+        """Refuse (one line) a bound past :data:`MAX_BOUND_FACTOR` times the default box."""
+        most = MAX_BOUND_FACTOR * max(self.bound, 1)
+        if bound > most:
+            from nimlab.errors import InputError, about
+
+            raise InputError(
+                f"{self.id}: --bound {about(bound)} is more than {MAX_BOUND_FACTOR} times its "
+                f"default box ({self.bound:,}{', ' + self.bound_help if self.bound_help else ''})"
+                f" and its check grows faster than the bound; use --bound {most:,} or less "
+                "(nimlab prove decides registered statements for all positions)")
+
     def run(self, bound: int | None = None) -> "Result":
         bound = self.bound if bound is None else bound
+        self.check_bound(bound)
         start = time.perf_counter()
         evidence = self.check(bound)
         seconds = time.perf_counter() - start

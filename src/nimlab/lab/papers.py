@@ -32,6 +32,10 @@ def _ids(ids: Sequence[str]) -> tuple[str, ...]:
 
 def check_claims(claims, bound: int | None, progress: Any = None) -> list:
     """Run each claim's check (the computation), reporting ``progress(done, total)``."""
+    claims = list(claims)
+    if bound is not None:
+        for claim in claims:  # every refusal before any work
+            claim.check_bound(bound)
     return [claim.run(bound) for claim in counted(claims, progress_of(progress, "verifying"))]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from nimlab.errors import InputError
+from nimlab.errors import InputError, short_text
 from nimlab.games import (CashNim, EndNim, FibonacciNim, GraphNim, Nim, SharingNim,
                           SubtractionNim, Wythoff, edge_text, parse_edges, VARIANTS)
 from nimlab.games.sharing import edge_vertices
@@ -172,6 +172,12 @@ def game_formula(name: str, piles: int | None = None, **options) -> GameFormula:
         if key not in allowed[name]:
             raise InputError(f"--{key} does not apply to `nimlab prove {name}` (its options: "
                              f"{', '.join('--' + o for o in allowed[name]) or 'none'})")
+    from nimlab.prove.automata import MAX_TRACKS
+
+    most = MAX_TRACKS // 2  # a move relates a position and the next: twice the piles
+    if piles is not None and not 1 <= piles <= most:
+        raise InputError(f"--piles {short_text(str(piles))}: nimlab's automata read at most "
+                         f"{MAX_TRACKS} numbers at once, so a move of at most {most} piles")
     if name == "nim":
         return nim(piles or 3)
     if name == "wythoff":
