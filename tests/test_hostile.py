@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -462,3 +463,19 @@ def test_a_claim_bound_far_past_its_box_is_refused_before_any_work(monkeypatch):
     most = MAX_BOUND_FACTOR * claim_rows("cash.thm4.5")[0]["default_bound"]
     done = run("verify", "cash.thm4.5", "--bound", str(most + 1))
     assert done.exit_code == 2 and f"--bound {most:,} or less" in done.output
+
+
+def test_a_sweep_bound_past_its_stated_largest_is_refused():
+    """Every sweep states the largest value of each bound (its jobs grow with it, cash sets
+    exponentially): past it, one line; the commands of docs/FINDINGS.md are within."""
+    from nimlab.research.families import SWEEPS
+
+    findings = (Path(__file__).parent.parent / "docs" / "FINDINGS.md").read_text()
+    for sweep in SWEEPS.values():
+        for key, (default, _, most) in sweep.bounds.items():
+            assert default <= most
+            done = run("sweep", sweep.name, f"--{key.replace('_', '-')}", "9" * 50)
+            assert done.exit_code == 2 and f"at most {most:,}" in done.output, done.output
+            for used in re.findall(rf"sweep {sweep.name} .*--{key.replace('_', '-')} (\d+)",
+                                   findings):
+                assert int(used) <= most, (sweep.name, key, used)

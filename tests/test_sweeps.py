@@ -246,7 +246,7 @@ def test_failed_job_is_reported_left_out_and_retried(client, tmp_path, monkeypat
             raise ValueError("no luck")
         return {"square": params["k"] ** 2}
 
-    toy = Sweep("toy", "squares", ["square"], {"top": (3, "k = 0..top")},
+    toy = Sweep("toy", "squares", ["square"], {"top": (3, "k = 0..top", 10)},
                 lambda b: [(f"k={k}", {"k": k}) for k in range(b["top"] + 1)], run,
                 lambda rows, b: {"sum": sum(int(r["square"]) for r in rows)})
     out = tmp_path / "toy.csv"

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from nimlab import fileio
-from nimlab.errors import InputError
+from nimlab.errors import InputError, about
 from nimlab.progress import Progress, quiet
 
 Row = dict[str, Any]
@@ -44,8 +44,9 @@ class Sweep:
     name: str
     help: str
     columns: list[str]
-    #: bound name -> (default, help)
-    bounds: dict[str, tuple[int, str]]
+    #: bound name -> (default, help, largest accepted: the jobs grow with it, some
+    #: exponentially, so every sweep states where it stops)
+    bounds: dict[str, tuple[int, str, int]]
     jobs: Callable[[dict], list[tuple[str, dict]]]
     run: Callable[[dict, Any], Row]
     summarize: Callable[[list[dict[str, str]], dict], dict]
@@ -117,11 +118,15 @@ class ResultFile:
 # ------------------------------------------------------------------------------ running
 def resolve_bounds(sweep: Sweep, given: dict) -> dict:
     bounds = {}
-    for key, (default, _) in sweep.bounds.items():
+    for key, (default, _, most) in sweep.bounds.items():
         value = given.get(key)
         bounds[key] = default if value is None else value
         if not isinstance(bounds[key], int) or bounds[key] < 0:
             raise InputError(f"--{key.replace('_', '-')} must be a non-negative integer")
+        if bounds[key] > most:
+            raise InputError(f"{sweep.name}: --{key.replace('_', '-')} {about(bounds[key])} is "
+                             f"past what this sweep takes (at most {most:,}; its jobs grow "
+                             "with it)")
     unknown = [k for k, v in given.items() if v is not None and k not in sweep.bounds]
     if unknown:
         allowed = ", ".join(f"--{k.replace('_', '-')}" for k in sweep.bounds)

@@ -14,7 +14,7 @@ from nimlab.research.sweeps import run_sweep
 _BOUNDS = sorted({key for sweep in SWEEPS.values() for key in sweep.bounds})
 _LIST = "\n".join(
     f"  {name:20} {sweep.help}; bounds "
-    + ", ".join(f"--{k.replace('_', '-')} (default {d})" for k, (d, _) in sweep.bounds.items())
+    + ", ".join(f"--{k.replace('_', '-')} (default {d})" for k, (d, _, _) in sweep.bounds.items())
     for name, sweep in SWEEPS.items())
 
 
