@@ -19,7 +19,7 @@ STYLE = {"holds": "green", "supported": "green", "fails": "bold red", "refuted":
 @click.option("--paper", type=click.Choice([*PAPERS, "all"]), default=None,
               help="Only the claims of one paper (default: all, or the CLAIMS named).")
 @click.option("--bound", type=click.IntRange(min=0), default=None,
-              help="Override every selected claim's box bound.")
+              help="Override every selected claim's box bound (at most 8 times its default).")
 @click.option("--strict", is_flag=True, help="Exit 1 if a claim fails or is refuted.")
 @click.option("--list", "list_only", is_flag=True, help="List the claims without checking.")
 @click.option("--prove", "prove", is_flag=True,
