@@ -7,9 +7,9 @@ and prints the ratio (one thread's time / the default's; above 1: the threads wi
 output files must be identical.  It also times the computation alone (``nimlab.table(...,
 cache=False)`` in a fresh process, after a small table has loaded the compiled kernels), with the
 same two settings: a whole process pays about a second that no thread count changes (the
-interpreter, the imports, Numba's first load, the allocation, the fsync'd write).  ``--compete`` runs one CPU-bound process (a Python busy loop)
-during the whole measurement: the "one competing process" case, where the ratio must stay at
-0.95 or above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick look).
+interpreter, the imports, Numba's first load, the allocation, the fsync'd write).
+``--compete`` runs one CPU-bound process (a Python busy loop) during the whole measurement: the
+"one competing process" case, where the ratio must stay at 0.95 or above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick look).
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ def run(game: str, size: int, threads: str | None, out: Path) -> float:
     return time.perf_counter() - began
 
 
-COMPUTE = ("import sys, time\nfrom nimlab import table\ngame, size = sys.argv[1], int(sys.argv[2])\n"
+COMPUTE = ("import sys, time\nfrom nimlab import table\n"
+           "game, size = sys.argv[1], int(sys.argv[2])\n"
            "table(game, max=300, cache=False)\nbegan = time.perf_counter()\n"
            "table(game, max=size, cache=False)\nprint(time.perf_counter() - began)\n")
 

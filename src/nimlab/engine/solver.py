@@ -18,9 +18,9 @@ from nimlab.engine.analysis import (SOLVER_SOURCE, Analysis, Option, option_dict
 from nimlab.errors import NimlabError, TooManyStates, short_text
 from nimlab.games.base import ImpartialGame
 
-__all__ = ["Solver", "Budget", "postorder", "Analysis", "Option", "analyse", "analyse_with", "value", "mex",
-           "outcome_of", "solver_for", "option_dict", "position_summary", "DEFAULT_MAX_STATES",
-           "DEFAULT_TIME_LIMIT", "SOLVER_SOURCE"]
+__all__ = ["Solver", "Budget", "postorder", "Analysis", "Option", "analyse", "analyse_with",
+           "value", "mex", "outcome_of", "solver_for", "option_dict", "position_summary",
+           "DEFAULT_MAX_STATES", "DEFAULT_TIME_LIMIT", "SOLVER_SOURCE"]
 
 #: Default bound on the number of positions one solver stores (solved plus pending).
 DEFAULT_MAX_STATES = 2_000_000

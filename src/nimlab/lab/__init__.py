@@ -21,9 +21,9 @@ from nimlab.callables import lazy_names
 
 #: Each function and its module, imported on first use (a question about one position never
 #: loads the tables' or the claims' machinery).
-_HOMES = {"answer": "solving", "value": "solving", "analyse": "solving", "moves": "solving", "hint": "solving",
-          "table": "tables", "verify": "papers", "prove": "papers", "reproduce": "papers",
-          "play": "playing", "remoteness": "remote"}
+_HOMES = {"answer": "solving", "value": "solving", "analyse": "solving", "moves": "solving",
+          "hint": "solving", "table": "tables", "verify": "papers", "prove": "papers",
+          "reproduce": "papers", "play": "playing", "remoteness": "remote"}
 
 __all__ = list(_HOMES)
 
