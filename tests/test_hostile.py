@@ -418,6 +418,7 @@ HUGE = "9" * 2000
     ["table", "cash", "--set", "1,3,4", "--n", HUGE, "--max", "3"],
     ["table", "subtraction", "--set", "1,3,4", "--max", HUGE],
     ["table", "sharing", "--max", HUGE, "--out", "t.npy"],
+    ["table", "wythoff", "--max", HUGE, "--out", "w.npy"],
     ["discover", "nim", "--piles", "2", "--value", "0", "--max-digits", HUGE],
     ["discover", "nim", "--piles", "2", "--value", "0", "--max-digits", "40"],
     ["record", "sharing", "--max", HUGE, "--dir", "r"],

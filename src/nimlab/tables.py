@@ -339,9 +339,10 @@ def wythoff_table(bound: int, progress: Progress = quiet,
     """Wythoff's Grundy values ``G(a, b)``, ``0 <= a, b <= bound``, from the compiled kernel
     (:mod:`nimlab.kernels.wythoff`) through the store; refused beyond N = 30,000."""
     if bound > 30000:  # N = 20,000 took 344 s on a loaded 2-core machine; time grows ~N**3
-        raise InputError(f"the Wythoff table for --max {bound} would take about "
-                         f"{344 * (bound / 20000) ** 3 / 60:,.0f} minutes and "
-                         f"{(bound + 1) ** 2 * 2 / 2**30:,.1f} GB; use --max 30000 or less")
+        minutes = 344 * bound ** 3 // (20000 ** 3 * 60)
+        raise InputError(f"the Wythoff table for --max {short_text(str(bound))} would take about "
+                         f"{about(minutes)} minutes and {gigabytes((bound + 1) ** 2 * 2)} GB; "
+                         "use --max 30000 or less")
     values = store.wythoff_table(bound, progress, use_cache=cache)
     return Table(f"wythoff: Grundy values G(a, b) for 0 <= a, b <= {bound}", "grid",
                  list(range(bound + 1)), GridRows(values), list(range(bound + 1)), "a/b",
