@@ -37,24 +37,32 @@ def wythoff(a: int, b: int) -> int:
     return mex(opts)
 
 
-@lru_cache(maxsize=None)
-def graph_nim(piles: tuple, edges: tuple) -> int:
-    """Move k tokens from u to v along an edge (u, v) when piles[v] + k <= piles[u] - k."""
-    opts = []
+def shares(piles: tuple, edges: tuple):
+    """The positions after moving k tokens from u to v along an edge (u, v), for every k with
+    piles[v] + k <= piles[u] - k (Graph Nim's rule; Sharing Nim's on the complete digraph)."""
     for u, v in edges:
         k = 1
         while piles[v] + k <= piles[u] - k:
             q = list(piles)
             q[u] -= k
             q[v] += k
-            opts.append(graph_nim(tuple(q), edges))
+            yield tuple(q)
             k += 1
-    return mex(opts)
+
+
+def complete(n: int) -> tuple:
+    """Every edge (u, v), u != v, of the complete digraph on n vertices."""
+    return tuple((u, v) for u in range(n) for v in range(n) if u != v)
+
+
+@lru_cache(maxsize=None)
+def graph_nim(piles: tuple, edges: tuple) -> int:
+    """Move k tokens from u to v along an edge (u, v) when piles[v] + k <= piles[u] - k."""
+    return mex(graph_nim(q, edges) for q in shares(piles, edges))
 
 
 def sharing(piles: tuple) -> int:
-    n = len(piles)
-    return graph_nim(tuple(piles), tuple((u, v) for u in range(n) for v in range(n) if u != v))
+    return graph_nim(tuple(piles), complete(len(piles)))
 
 
 @lru_cache(maxsize=None)
@@ -123,14 +131,4 @@ def nim_remoteness(piles: tuple) -> tuple[bool, int]:
 @lru_cache(maxsize=None)
 def sharing_remoteness(piles: tuple) -> tuple[bool, int]:
     """Sharing Nim: move k tokens from pile u to pile v when piles[v] + k <= piles[u] - k."""
-    children = []
-    for u in range(len(piles)):
-        for v in range(len(piles)):
-            k = 1
-            while u != v and piles[v] + k <= piles[u] - k:
-                q = list(piles)
-                q[u] -= k
-                q[v] += k
-                children.append(sharing_remoteness(tuple(q)))
-                k += 1
-    return _remoteness(children)
+    return _remoteness([sharing_remoteness(q) for q in shares(piles, complete(len(piles)))])

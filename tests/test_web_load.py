@@ -117,6 +117,17 @@ def test_a_request_past_the_time_limit_is_refused_and_others_are_served(tmp_path
         assert code == 200 and body == api.moves("wythoff", "4,9", winning=True)
 
 
+async def one_worker_replaced(workers) -> None:
+    """Wait (at most two minutes) until the pool has replaced one worker and it is idle."""
+    import asyncio
+
+    for _ in range(240):
+        if workers.replaced == 1 and not workers.idle.empty():
+            break
+        await asyncio.sleep(0.5)
+    assert workers.replaced == 1
+
+
 def test_the_watchdog_cuts_a_call_past_its_time_limit_and_replaces_the_worker():
     """What the CLI's own budgets do not bound (here: every claim at its default bound, about a
     minute) the pool cuts: the worker is killed, a fresh one takes its place, the caller gets a
@@ -134,11 +145,7 @@ def test_the_watchdog_cuts_a_call_past_its_time_limit_and_replaces_the_worker():
                 await workers.call("claims", {"paper": "all"}, time_limit=1)
             assert time.monotonic() - started < 10
             assert cut.value.status == 503 and "time limit of 1 s" in str(cut.value)
-            for _ in range(240):
-                if workers.replaced == 1 and not workers.idle.empty():
-                    break
-                await asyncio.sleep(0.5)
-            assert workers.replaced == 1
+            await one_worker_replaced(workers)
             done = await workers.call("value", {"game": "nim", "position": "1,2,3"})
             assert done["value"] == 0
         finally:
@@ -198,11 +205,7 @@ def test_a_worker_over_its_memory_cap_is_replaced():
                 # a 6,001 x 6,001 table: well over 40 MB more than the idle worker
                 await workers.call("table", {"game": "sharing", "max": 6000})
             assert capped.value.status == 503 and "memory cap" in str(capped.value)
-            for _ in range(240):
-                if workers.replaced == 1 and not workers.idle.empty():
-                    break
-                await asyncio.sleep(0.5)
-            assert workers.replaced == 1
+            await one_worker_replaced(workers)
             workers.memory_cap = None
             assert (await workers.call("value", {"game": "nim", "position": "1,2"}))["value"] == 3
         finally:
