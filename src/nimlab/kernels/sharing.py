@@ -217,7 +217,7 @@ def _sharing_columns(T, base, PA, PB, b_start, b_stop, known, index_table):
     """
     top = 0
     done = np.zeros(1, dtype=np.int64)
-    # two loops, so that each inlined copy of the block is compiled for its constant ``known``
+    # two calls, so that each inlined copy of the block is compiled for its constant ``known``
     for c0 in range(b_start, b_stop, BLOCK):
         if known:
             g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), True, index_table,
