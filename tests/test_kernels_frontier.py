@@ -204,18 +204,23 @@ def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential():
         assert np.array_equal(G, expected), seed
 
 
-def _paced(pace, record, speeds, share, total=20_000):
-    """Run ``run_paced`` on a simulated machine: ``speeds[threads]`` seconds per line, the
-    threads getting ``share`` of a core each; returns the steps ``(lo, hi, threads)``."""
+def _paced(pace, record, speeds, share, total=20_000, first=0.0):
+    """Run ``run_paced`` on a simulated machine: ``speeds[threads]`` milliseconds per line (a
+    step holds a few hundred lines, as in the kernels), the threads getting ``share`` of a core
+    each; the first step takes ``first`` seconds more, on one core (a fresh table's first
+    touch); returns the steps ``(lo, hi, threads)``."""
     from types import SimpleNamespace
 
     clock, cpu, calls = [0.0], [0.0], []
 
     def step(lo, hi, threads):
         calls.append((lo, hi, threads))
-        seconds = (hi - lo) * speeds[threads]
+        seconds = (hi - lo) * speeds[threads] / 1000
         clock[0] += seconds
         cpu[0] += seconds * (record.workers * share if threads else 1.0)
+        if hi > lo == 0:
+            clock[0] += first
+            cpu[0] += first
 
     real = pace.time
     pace.time = SimpleNamespace(perf_counter=lambda: clock[0], process_time=lambda: cpu[0])
@@ -232,7 +237,7 @@ def _paced(pace, record, speeds, share, total=20_000):
 def _on_two_cores(pace):
     record = pace.Pace(True)
     # as on two idle cores, whatever this machine and its load are
-    record.parallel, record.workers, record.best, record.gap = True, 2, True, 1
+    record.parallel, record.workers, record.best, record.span = True, 2, True, 2
     return record
 
 
@@ -267,6 +272,59 @@ def test_pace_leaves_the_threads_when_other_processes_hold_the_cores():
     record = _on_two_cores(pace)
     steps = _paced(pace, record, {False: 1.0, True: 1.0}, share=1.0)
     assert sum(hi - lo for lo, hi, threads in steps if not threads) > 0.8 * 20_000
+
+
+def test_pace_measures_neither_the_first_step_nor_a_step_too_narrow_for_the_threads():
+    """The first step pays the first touch of a fresh table on one core (a share of 0.5 and a
+    speed far below one thread's): the threads stay.  Every parallel step but the last gives
+    each thread a block of lines."""
+    from nimlab.kernels import pace
+
+    record = _on_two_cores(pace)
+    record.span = 64  # two threads, blocks of 32 lines
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0, first=2.0)
+    assert steps[0][2] and sum(hi - lo for lo, hi, t in steps if not t) < 0.05 * 20_000
+    assert all(hi - lo >= 64 for lo, hi, t in steps[:-1] if t)
+    # a one-line step of the threads at the end measures nothing either
+    record = _on_two_cores(pace)
+    record.record(True, 1.0, 1.0, 2.0, lines=100)  # the first step
+    record.record(True, 1.0, 1.0, 2.0, lines=100)
+    assert record.share == 1.0
+    record.record(True, 1.0, 1.0, 1.0, lines=1)
+    assert record.share == 1.0 and record.best
+
+
+def test_pace_tries_one_thread_only_after_the_threads_first_steps():
+    """On an idle machine a run shorter than FIRST_TRY steps never tries one thread (each try
+    costs about half its length there); a longer one does, once."""
+    from nimlab.kernels import pace
+
+    record = _on_two_cores(pace)
+    short = int(pace.FIRST_TRY * pace.STEP_SECONDS * 1000 * 0.6)  # lines of 1 ms on threads
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0, total=short)
+    assert all(t for _, _, t in steps)
+    record = _on_two_cores(pace)
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0, total=4 * short)
+    assert sum(not t for _, _, t in steps) >= 1
+
+
+def test_pace_takes_the_threads_once_a_passing_process_has_gone(monkeypatch):
+    """Another process ready to run when the table starts and gone a moment later: the threads
+    run from the first step (one thread only in its short tries).  One that stays: one thread
+    runs until the threads' first try."""
+    from nimlab.kernels import pace
+
+    monkeypatch.setattr(pace, "threads_available", lambda: 2)
+    for stays in (False, True):
+        seen = iter([1] + [int(stays)] * 100_000)
+        monkeypatch.setattr(pace, "others_running", lambda samples=3: next(seen))
+        record = pace.Pace(True, block=16)
+        assert not record.best  # it saw the other process
+        steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0)
+        if stays:
+            assert not any(t for _, _, t in steps[:pace.FIRST_TRY + 1])
+        else:
+            assert steps[0][2] and sum(hi - lo for lo, hi, t in steps if not t) < 0.05 * 20_000
 
 
 def test_numba_num_threads_is_respected(tmp_path):

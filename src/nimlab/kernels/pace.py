@@ -18,13 +18,17 @@ kernel waits for its descheduled threads.  Two measurements decide:
   they are faster by :data:`MARGIN`.
 
 The threads start (unless, on Linux, ``/proc/stat`` shows other processes ready to run on the
-other cores at that moment: then one thread starts and the threads are tried after 4 steps);
-one thread is tried with a short step after their first step of at least
-:data:`MIN_SHARE_STEP` seconds (steps grow at most :data:`GROWTH`-fold from a tiny first one, so
-that one is not long either), and the mode that is behind is tried again after 4, 8, 16, up to
-:data:`MAX_GAP` steps (doubling while it keeps losing), or at once when a step shows the lead is
-gone, so a change of load is noticed and a losing try costs at most a few per cent.  The table
-is the same either way, bit for bit.
+other cores at that moment: then one thread starts, looks again before each step - a process
+that was only passing by is gone a millisecond later, and the threads take over).  Steps grow at
+most :data:`GROWTH`-fold from a tiny first one.  The other mode is tried with a short step
+after :data:`FIRST_TRY` steps of at least :data:`MIN_SHARE_STEP` seconds, and the mode that is
+behind is tried again after 4, 8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps
+losing), or at once when a step shows the lead is gone (the threads' share below
+:data:`MIN_SHARE`, or their speed no longer ahead), so a change of load is noticed and a losing
+try costs at most a few per cent.  A parallel step gives every thread a block of lines (the
+kernel's ``block``); one that cannot, the last, measures nothing about the threads, nor does
+the first step, which pays the one-time costs (the first touch of a fresh table's memory).  The
+table is the same either way, bit for bit.
 """
 
 from __future__ import annotations
@@ -58,6 +62,11 @@ MIN_SHARE_STEP = 0.1
 #: A step does at most this many times the work of the step before it (the first speeds,
 #: measured on tiny steps, are unreliable).
 GROWTH = 4
+#: The other mode is first tried after this many steps of at least :data:`MIN_SHARE_STEP` (about
+#: a second): a shorter computation ends before and saves the try, which on an idle machine costs
+#: a tenth of a one-second run.  Threads that lose their cores meanwhile are left at once
+#: (:data:`MIN_SHARE`).
+FIRST_TRY = 4
 #: The slower mode is tried again after at most this many steps.
 MAX_GAP = 32
 
@@ -117,10 +126,11 @@ class Pace:
     """The measured speeds of both modes and the choice of the next step (see the module
     docstring); ``log`` records ``(lo, hi, threads, seconds)`` of every step."""
 
-    def __init__(self, parallel: bool | str):
+    def __init__(self, parallel: bool | str, block: int = 1):
         """``parallel``: ``True`` (the faster mode, measured), ``False`` (one thread), or
         ``"always"`` (the parallel kernel for every step, even on one thread: for tests and
-        benchmarks)."""
+        benchmarks).  ``block``: the lines a thread of the parallel kernel takes at a time (a
+        parallel step of fewer than ``block`` lines per thread is not a measurement)."""
         if parallel not in (True, False, "always"):
             raise ValueError(f"parallel must be True, False or 'always', got {parallel!r}")
         self.always = parallel == "always"
@@ -131,8 +141,11 @@ class Pace:
         # the threads, unless other processes are ready to take the other cores right now
         busy = self.parallel and (others_running() or 0) >= self.workers - 1
         self.best = self.parallel and not busy
+        self.doubt = busy  # look again before each step, until the first try
+        self.span = block * self.workers
         self.since_try = 0
-        self.gap = 4 if busy else 1  # the first try: after one step long enough to measure
+        self.steps = 0  # steps recorded
+        self.gap = FIRST_TRY
         self.log: list[tuple[int, int, bool, float]] = []
 
     def choose(self) -> tuple[bool, float]:
@@ -141,6 +154,8 @@ class Pace:
             return True, STEP_SECONDS
         if not self.parallel:
             return False, STEP_SECONDS
+        if self.doubt and (others_running(samples=1) or 0) < self.workers - 1:
+            self.best, self.doubt = True, False  # the others have gone
         if self.since_try >= self.gap:
             return not self.best, STEP_SECONDS * (ONE_THREAD_TRY if self.best else TRY_FRACTION)
         return self.best, STEP_SECONDS
@@ -163,35 +178,44 @@ class Pace:
         return self.rate[True] > MARGIN * self.rate[False]
 
     def record(self, mode: bool, work: float, seconds: float,
-               cpu_seconds: float | None = None) -> None:
-        """A step of ``mode`` did ``work`` in ``seconds`` (``cpu_seconds``: the process's CPU
-        time meanwhile, every thread counted)."""
+               cpu_seconds: float | None = None, lines: int | None = None) -> None:
+        """A step of ``mode`` over ``lines`` lines did ``work`` in ``seconds`` (``cpu_seconds``:
+        the process's CPU time meanwhile, every thread counted)."""
         self.rate[mode] = work / max(seconds, 1e-6)
-        if mode and cpu_seconds is not None and seconds >= MIN_SHARE_STEP:
+        # a measurement: not the first step (it pays the one-time costs: the first touch of a
+        # fresh table's memory), long enough, and on the threads, wide enough to occupy them all
+        self.steps += 1
+        measured = self.steps > 1 and seconds >= MIN_SHARE_STEP and (
+            not mode or lines is None or lines >= self.span)
+        if mode and cpu_seconds is not None and measured:
             self.share = cpu_seconds / (seconds * self.workers)
         if not self.parallel:
             return
         if mode == self.best:
-            self.since_try += seconds >= MIN_SHARE_STEP  # tiny first steps do not count
+            self.since_try += measured  # tiny first steps do not count
+            if not measured:
+                return
             if self.threads_win() != self.best:
                 self.since_try = max(self.since_try, self.gap)  # the lead is gone: try now
             return
         # a try of the other mode has ended
+        self.doubt = False
         best = self.threads_win()
-        self.gap = min(max(self.gap * 2, 4), MAX_GAP) if best == self.best else 4
+        self.gap = min(max(self.gap * 2, FIRST_TRY), MAX_GAP) if best == self.best else FIRST_TRY
         self.since_try = 0
         self.best = best
 
 
 def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
               cumulative: np.ndarray, parallel: bool | str = True, progress: Progress = quiet,
-              pace: Pace | None = None) -> Pace:
+              pace: Pace | None = None, block: int = 1) -> Pace:
     """Run ``step(lo, hi, threads)`` over ``[start, stop)`` in short steps (module docstring).
 
     ``cumulative[i]`` is the work of lines ``0..i-1`` (any unit, increasing; length at least
-    ``stop + 1``); ``progress(done, stop)`` is called after every step.
+    ``stop + 1``); ``progress(done, stop)`` is called after every step; ``block``: the lines
+    a thread of the parallel kernel takes at a time.
     """
-    pace = pace or Pace(parallel)
+    pace = pace or Pace(parallel, block)
     if pace.parallel:  # load both compiled kernels before anything is timed
         step(start, start, True)
         step(start, start, False)
@@ -205,13 +229,13 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
             last_lo, last_hi = pace.log[-1][:2]
             want = min(want, GROWTH * float(cumulative[last_hi] - cumulative[last_lo]))
         hi = int(np.searchsorted(cumulative, cumulative[lo] + want, side="right")) - 1
-        hi = min(max(hi, lo + 1), stop)
+        hi = min(max(hi, lo + (pace.span if mode else 1)), stop)  # a block for every thread
         began, cpu = time.perf_counter(), time.process_time()
         step(lo, hi, mode)
         took = time.perf_counter() - began
         pace.log.append((lo, hi, mode, took))
         pace.record(mode, float(cumulative[hi] - cumulative[lo]), took,
-                    time.process_time() - cpu)
+                    time.process_time() - cpu, hi - lo)
         lo = hi
         progress(hi, stop)
     return pace

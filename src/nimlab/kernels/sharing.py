@@ -274,6 +274,9 @@ class SharingRun:
     writes each window to a file); :meth:`replay` rebuilds the bitsets from columns computed
     before (a stored table, a checkpoint)."""
 
+    #: The lines a thread of the parallel kernel takes at a time.
+    block = BLOCK
+
     def __init__(self, bound: int, words: int = 1):
         from nimlab.kernels.pace import threads_available
 
@@ -345,7 +348,7 @@ def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
         fill_rows(held["T"], lo, hi, -1, threads)  # the rows' first touch, in their step
         run.step(held["T"], 0, lo, hi, threads)
 
-    run_paced(done, bound + 1, step, work_model(bound), parallel, progress)
+    run_paced(done, bound + 1, step, work_model(bound), parallel, progress, block=run.block)
     return held["T"].T
 
 

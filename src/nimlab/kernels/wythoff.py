@@ -225,6 +225,9 @@ class WythoffRun:
     :mod:`nimlab.research.records` writes each window to a file); :meth:`replay` rebuilds the
     bitsets from rows computed before (a checkpoint)."""
 
+    #: The lines a thread of the parallel kernel takes at a time.
+    block = BLOCK
+
     def __init__(self, bound: int):
         from nimlab.kernels.pace import threads_available
 
@@ -274,15 +277,20 @@ def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str =
     faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
     pipelined kernel for every step.  The table is the same, bit for bit.
     """
-    from nimlab.kernels.pace import run_paced
+    from nimlab.kernels.pace import fill_rows, run_paced
 
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
     _check(bound)
-    G = np.zeros((bound + 1, bound + 1), dtype=value_dtype(bound))  # touched in the steps
+    G = np.empty((bound + 1, bound + 1), dtype=value_dtype(bound))
     run = WythoffRun(bound)
-    run_paced(0, bound + 1, lambda lo, hi, threads: run.step(G, -1, lo, hi, threads),
-              work_model(bound), parallel, progress)
+
+    def step(lo: int, hi: int, threads: bool) -> None:
+        if lo == 0 < hi:  # the first step writes the first column of every row: touch the
+            fill_rows(G, 0, bound + 1, 0, threads)  # table row by row first (much cheaper)
+        run.step(G, -1, lo, hi, threads)
+
+    run_paced(0, bound + 1, step, work_model(bound), parallel, progress, block=run.block)
     return G
 
 

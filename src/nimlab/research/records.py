@@ -244,7 +244,7 @@ def run_record(game: str, bound: int, directory: str | os.PathLike, *,
 
         try:
             run_paced(done, shape.lines, step, work, parallel,
-                      lambda i, total: progress(int(work[i]), int(work[total])))
+                      lambda i, total: progress(int(work[i]), int(work[total])), block=run.block)
         except _Stop:
             return RecordResult(directory, state, done, time.monotonic() - began)
         except BaseException:  # Ctrl-C, SIGTERM: keep what is done (the file stays valid)
