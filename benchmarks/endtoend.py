@@ -100,28 +100,34 @@ def startup_cases(repeat: int) -> list[dict]:
     return rows
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
-    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
-    args = parser.parse_args()
+def measure(repeat: int = 3) -> tuple[list[dict], list[dict]]:
+    """The two cases against C and the start-up cases (module docstring), printed."""
     if shutil.which("cc") is None:
         raise SystemExit("no C compiler (cc) on the PATH")
     print(f"load average at start: {os.getloadavg()}", flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        rows = [sharing_case(work, args.repeat), fibonacci_case(work, args.repeat)]
+        rows = [sharing_case(work, repeat), fibonacci_case(work, repeat)]
     for r in rows:
         verdict = "met" if r["ratio"] >= r["target"] and r["same"] else "MISSED"
         print(f"{r['case']}: nimlab {r['nimlab_s']:.2f} s (first run {r['first_run_s']:.2f} s), "
               f"C {r['c_s']:.2f} s, ratio {r['ratio']:.1f}x (target {r['target']}x: {verdict})"
               f"{'' if r['same'] else ', RESULTS DIFFER'}", flush=True)
-    starts = startup_cases(args.repeat)
+    starts = startup_cases(repeat)
     for r in starts:
         verdict = "met" if r["nimlab_s"] < r["target_s"] else "MISSED"
-        print(f"{r['case']}: {r['nimlab_s']:.3f} s best of {max(args.repeat, 5)} "
-              f"(target < {r['target_s']} s: {verdict})")
-    print(f"load average at end: {os.getloadavg()}")
+        print(f"{r['case']}: {r['nimlab_s']:.3f} s best of {max(repeat, 5)} "
+              f"(target < {r['target_s']} s: {verdict})", flush=True)
+    print(f"load average at end: {os.getloadavg()}", flush=True)
+    return rows, starts
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
+    args = parser.parse_args()
+    rows, starts = measure(args.repeat)
     if args.json:
         Path(args.json).write_text(json.dumps({"rows": rows, "startup": starts,
                                                "load": os.getloadavg()}, indent=1) + "\n")

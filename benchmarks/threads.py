@@ -57,32 +57,27 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--compete", action="store_true", help="one CPU-bound process meanwhile")
-    parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--sizes", type=int, nargs=2, default=(12000, 6000),
-                        metavar=("SHARING", "WYTHOFF"))
-    parser.add_argument("--json", metavar="FILE")
-    args = parser.parse_args()
+def measure(sizes=(12000, 6000), repeat: int = 3, compete: bool = False) -> list[dict]:
+    """Both games at ``sizes`` (Sharing Nim, Wythoff), one row each (module docstring)."""
     rival = None
-    if args.compete:
+    if compete:
         rival = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     rows = []
     try:
         print(f"load average at start: {os.getloadavg()}; competing process: "
               f"{'yes' if rival else 'no'}", flush=True)
         with tempfile.TemporaryDirectory() as tmp:
-            for game, size in zip(("sharing", "wythoff"), args.sizes):
+            for game, size in zip(("sharing", "wythoff"), sizes):
                 one, every = Path(tmp, "one.npy"), Path(tmp, "every.npy")
                 run(game, min(size, 300), None, every)  # fill Numba's cache first
                 times = {"one": [], "every": [], "one_compute": [], "every_compute": []}
-                for _ in range(args.repeat):
+                for _ in range(repeat):
                     times["one"].append(run(game, size, "1", one))
                     times["every"].append(run(game, size, None, every))
                     times["one_compute"].append(compute(game, size, "1"))
                     times["every_compute"].append(compute(game, size, None))
-                row = {"game": game, "size": size, "one_thread_s": min(times["one"]),
+                row = {"game": game, "size": size, "compete": compete,
+                       "one_thread_s": min(times["one"]),
                        "default_s": min(times["every"]), "all_one": times["one"],
                        "all_default": times["every"], "same": digest(one) == digest(every),
                        "load": os.getloadavg()}
@@ -103,6 +98,18 @@ def main() -> None:
         if rival is not None:
             rival.kill()
             rival.wait()
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compete", action="store_true", help="one CPU-bound process meanwhile")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--sizes", type=int, nargs=2, default=(12000, 6000),
+                        metavar=("SHARING", "WYTHOFF"))
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args()
+    rows = measure(args.sizes, args.repeat, args.compete)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
 

@@ -1,0 +1,115 @@
+"""Every speed target in one run: ``python benchmarks/targets.py [--repeat K] [--records DIR]``.
+
+Not part of the test suite; take it on an idle machine (it starts its own competing process for
+the load case).  In order, each part printing its figures as it goes:
+
+1. every core against one thread, idle (``benchmarks/threads.py``): Sharing Nim B = 12,000 and
+   Wythoff N = 6,000, the computation at >= 1.7x one thread;
+2. the same with one competing CPU-bound process: never below 0.95x (whole processes and the
+   computation alone);
+3. end to end against C and the start-up (``benchmarks/endtoend.py``): Sharing B = 3000 >= 20x,
+   Fibonacci 3 piles N = 300 >= 2x, ``nimlab value nim 1,2,3`` < 0.3 s, a trivial
+   ``nimlab prove`` < 0.4 s;
+4. with ``--records DIR``: ``nimlab record sharing --max 100000`` (< 45 minutes) and
+   ``nimlab record wythoff --max 50000`` (< 10 minutes) in a new directory inside ``DIR``
+   (about 15 GB of disk; removed afterwards), with their peak memory (< 24 GB).  Without it the records are left out: about half
+   an hour more.
+
+Then one line per target: the figure and whether it is met.  ``--json FILE`` keeps every
+figure.  Parts 1-3 take about a quarter of an hour.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import endtoend  # noqa: E402
+import threads  # noqa: E402
+
+RECORDS = [("sharing", 100_000, 45 * 60), ("wythoff", 50_000, 10 * 60)]
+
+
+def record(game: str, bound: int, parent: Path) -> dict:
+    """One record table from scratch in a new directory inside ``parent``, as a whole process:
+    wall seconds and peak memory."""
+    directory = Path(tempfile.mkdtemp(prefix=f"record-{game}-", dir=parent))
+    began = time.perf_counter()
+    subprocess.run(threads.NIMLAB + ["record", game, "--max", str(bound), "--dir",
+                                     str(directory)], check=True, stdout=subprocess.DEVNULL)
+    seconds = time.perf_counter() - began
+    # the largest child so far: the record runs are the largest processes this script starts
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+    state = json.loads((directory / "record.json").read_text())
+    shutil.rmtree(directory)
+    return {"game": game, "bound": bound, "seconds": seconds, "peak_bytes": peak,
+            "finished": bool(state.get("finished")), "sha256": state.get("sha256")}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5, help="best of this many runs")
+    parser.add_argument("--records", metavar="DIR", type=Path,
+                        help="also compute the record tables in a new directory in DIR")
+    parser.add_argument("--json", metavar="FILE")
+    args = parser.parse_args()
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    print(f"{started}; {os.cpu_count()} cores; load average {os.getloadavg()}", flush=True)
+    idle = threads.measure(repeat=args.repeat)
+    loaded = threads.measure(repeat=args.repeat, compete=True)
+    against_c, starts = endtoend.measure(max(2, args.repeat // 2))
+    records = []
+    if args.records:
+        for game, bound, _ in RECORDS:
+            records.append(record(game, bound, args.records))
+            print(f"record {game} {bound}: {records[-1]['seconds'] / 60:.1f} min, peak "
+                  f"{records[-1]['peak_bytes'] / 2**30:.1f} GB", flush=True)
+
+    verdicts = []
+
+    def verdict(text: str, met: bool) -> None:
+        verdicts.append(met)
+        print(f"{'met   ' if met else 'MISSED'} {text}")
+
+    print("\nTargets:")
+    for row in idle:
+        verdict(f"{row['game']} {row['size']}, idle: the computation {row['compute_ratio']:.2f}x"
+                f" one thread (>= 1.7x; whole processes {row['ratio']:.2f}x)",
+                row["compute_ratio"] >= 1.7 and row["same"])
+    for row in loaded:
+        low = min(row["ratio"], row["compute_ratio"])
+        verdict(f"{row['game']} {row['size']}, one competing process: whole processes "
+                f"{row['ratio']:.2f}x, the computation {row['compute_ratio']:.2f}x (>= 0.95x)",
+                low >= 0.95 and row["same"])
+    for row in against_c:
+        verdict(f"{row['case']}: {row['ratio']:.1f}x the C reference (>= {row['target']}x)",
+                row["ratio"] >= row["target"] and row["same"])
+    for row in starts:
+        verdict(f"{row['case']}: {row['nimlab_s']:.3f} s (< {row['target_s']} s)",
+                row["nimlab_s"] < row["target_s"])
+    for row, (_, _, limit) in zip(records, RECORDS):
+        verdict(f"record {row['game']} {row['bound']}: {row['seconds'] / 60:.1f} min "
+                f"(< {limit // 60} min), peak {row['peak_bytes'] / 2**30:.1f} GB (< 24 GB)",
+                row["finished"] and row["seconds"] < limit and row["peak_bytes"] < 24 * 2**30)
+    if not records:
+        print("(records left out: --records DIR)")
+    print(f"{sum(verdicts)} of {len(verdicts)} targets met; load average at end "
+          f"{os.getloadavg()}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(
+            {"started": started, "idle": idle, "compete": loaded, "against_c": against_c,
+             "startup": starts, "records": records}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()
