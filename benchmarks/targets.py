@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import subprocess
 import sys
@@ -45,11 +44,14 @@ def record(game: str, bound: int, parent: Path) -> dict:
     wall seconds and peak memory."""
     directory = Path(tempfile.mkdtemp(prefix=f"record-{game}-", dir=parent))
     began = time.perf_counter()
-    subprocess.run(threads.NIMLAB + ["record", game, "--max", str(bound), "--dir",
-                                     str(directory)], check=True, stdout=subprocess.DEVNULL)
+    child = subprocess.Popen(threads.NIMLAB + ["record", game, "--max", str(bound), "--dir",
+                                               str(directory)], stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(child.pid, 0)  # this child's own peak memory
+    child.returncode = os.waitstatus_to_exitcode(status)
     seconds = time.perf_counter() - began
-    # the largest child so far: the record runs are the largest processes this script starts
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+    if child.returncode != 0:
+        raise SystemExit(f"nimlab record {game} --max {bound} failed ({child.returncode})")
+    peak = usage.ru_maxrss * 1024
     state = json.loads((directory / "record.json").read_text())
     shutil.rmtree(directory)
     return {"game": game, "bound": bound, "seconds": seconds, "peak_bytes": peak,

@@ -204,11 +204,12 @@ def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential():
         assert np.array_equal(G, expected), seed
 
 
-def _paced(pace, record, speeds, share, total=20_000, first=0.0):
+def _paced(pace, record, speeds, share, total=20_000, first=0.0, others=lambda: None):
     """Run ``run_paced`` on a simulated machine: ``speeds[threads]`` milliseconds per line (a
     step holds a few hundred lines, as in the kernels), the threads getting ``share`` of a core
     each; the first step takes ``first`` seconds more, on one core (a fresh table's first
-    touch); returns the steps ``(lo, hi, threads)``."""
+    touch); ``others()`` is what ``/proc/stat`` shows at each look (None: unknown, whatever
+    this machine's load is); returns the steps ``(lo, hi, threads)``."""
     from types import SimpleNamespace
 
     clock, cpu, calls = [0.0], [0.0], []
@@ -222,12 +223,13 @@ def _paced(pace, record, speeds, share, total=20_000, first=0.0):
             clock[0] += first
             cpu[0] += first
 
-    real = pace.time
+    real, looks = pace.time, pace.others_running
     pace.time = SimpleNamespace(perf_counter=lambda: clock[0], process_time=lambda: cpu[0])
+    pace.others_running = lambda samples=3: others()
     try:
         pace.run_paced(0, total, step, np.arange(total + 1, dtype=np.float64), pace=record)
     finally:
-        pace.time = real
+        pace.time, pace.others_running = real, looks
     steps = [c for c in calls if c[1] > c[0]]
     assert sum(hi - lo for lo, hi, _ in steps) == total  # every line once, in order
     assert [c[:2] for c in steps] == sorted(c[:2] for c in steps)
@@ -238,6 +240,7 @@ def _on_two_cores(pace):
     record = pace.Pace(True)
     # as on two idle cores, whatever this machine and its load are
     record.parallel, record.workers, record.best, record.span = True, 2, True, 2
+    record.doubt = record.held = False
     return record
 
 
@@ -311,7 +314,8 @@ def test_pace_tries_one_thread_only_after_the_threads_first_steps():
 def test_pace_takes_the_threads_once_a_passing_process_has_gone(monkeypatch):
     """Another process ready to run when the table starts and gone a moment later: the threads
     run from the first step (one thread only in its short tries).  One that stays: one thread
-    runs until the threads' first try."""
+    runs, and the threads are not even tried while it stays; once it has gone, they are tried
+    at once and take over."""
     from nimlab.kernels import pace
 
     monkeypatch.setattr(pace, "threads_available", lambda: 2)
@@ -320,11 +324,20 @@ def test_pace_takes_the_threads_once_a_passing_process_has_gone(monkeypatch):
         monkeypatch.setattr(pace, "others_running", lambda samples=3: next(seen))
         record = pace.Pace(True, block=16)
         assert not record.best  # it saw the other process
-        steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0)
+        steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0,
+                       others=lambda: next(seen))
         if stays:
-            assert not any(t for _, _, t in steps[:pace.FIRST_TRY + 1])
+            assert not any(t for _, _, t in steps)
         else:
             assert steps[0][2] and sum(hi - lo for lo, hi, t in steps if not t) < 0.05 * 20_000
+    # one thread because the threads lost their cores (share 0.6); the other process leaves
+    record = _on_two_cores(pace)
+    looks = iter([1] * 10 + [0] * 100_000)
+    steps = _paced(pace, record, {False: 1.0, True: 0.85}, share=0.6, others=lambda: 1)
+    tries = [i for i, (_, _, t) in enumerate(steps) if t and i > 0 and not steps[i - 1][2]]
+    assert not tries  # while it stays, the threads are not tried again
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0, others=lambda: next(looks))
+    assert steps[-1][2] and sum(hi - lo for lo, hi, t in steps if t) > 0.8 * 20_000
 
 
 def test_numba_num_threads_is_respected(tmp_path):

@@ -17,9 +17,11 @@ kernel waits for its descheduled threads.  Two measurements decide:
 * the speeds of both modes (work per second, by the work model): the threads run only while
   they are faster by :data:`MARGIN`.
 
-The threads start (unless, on Linux, ``/proc/stat`` shows other processes ready to run on the
-other cores at that moment: then one thread starts, looks again before each step - a process
-that was only passing by is gone a millisecond later, and the threads take over).  Steps grow at
+The threads start, unless (on Linux) ``/proc/stat`` shows other processes ready to run on the
+other cores at that moment.  While one thread runs it looks again before each step: while the
+other cores stay taken the threads are not tried (they cannot win); once they are free, the
+threads take over at once (a process that was only passing by at the start) or are tried at
+once (one thread ran because the threads had lost).  Steps grow at
 most :data:`GROWTH`-fold from a tiny first one.  The other mode is tried with a short step
 after :data:`FIRST_TRY` steps of at least :data:`MIN_SHARE_STEP` seconds, and the mode that is
 behind is tried again after 4, 8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps
@@ -141,7 +143,8 @@ class Pace:
         # the threads, unless other processes are ready to take the other cores right now
         busy = self.parallel and (others_running() or 0) >= self.workers - 1
         self.best = self.parallel and not busy
-        self.doubt = busy  # look again before each step, until the first try
+        self.doubt = busy  # one thread for that reason alone: no step has measured anything
+        self.held = busy  # other processes were last seen holding the other cores
         self.span = block * self.workers
         self.since_try = 0
         self.steps = 0  # steps recorded
@@ -154,11 +157,29 @@ class Pace:
             return True, STEP_SECONDS
         if not self.parallel:
             return False, STEP_SECONDS
-        if self.doubt and (others_running(samples=1) or 0) < self.workers - 1:
-            self.best, self.doubt = True, False  # the others have gone
+        if not self.best:
+            self.look()
         if self.since_try >= self.gap:
             return not self.best, STEP_SECONDS * (ONE_THREAD_TRY if self.best else TRY_FRACTION)
         return self.best, STEP_SECONDS
+
+    def look(self) -> None:
+        """While one thread runs: whether other processes hold the other cores (``/proc/stat``).
+        While they do, the threads are not tried (a try cannot win and costs its length); when
+        they have gone, the threads take over at once if one thread ran only because of them
+        (seen at the start), or are tried at once.  Where unknown, the tries alone decide."""
+        others = others_running(samples=1)
+        if others is None:
+            return
+        if others >= self.workers - 1:
+            self.held = True
+            self.since_try = 0
+            return
+        if self.doubt:
+            self.best, self.doubt = True, False
+        elif self.held:
+            self.since_try = max(self.since_try, self.gap)
+        self.held = False
 
     def sizing_rate(self, mode: bool) -> float | None:
         """The work per second that sizes a step of ``mode``: its own last speed; else, for a
