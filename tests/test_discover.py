@@ -8,6 +8,8 @@ import itertools
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from click.testing import CliRunner
 
 import brute
@@ -222,3 +224,48 @@ def test_a_proof_past_its_budget_is_none_not_an_error():
     found = discover("sharing", 3, value=1, prove_states=50)
     assert found.status == "none" and found.dfa is None
     assert "budget" in found.reason, found.reason
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 40), st.integers(1, 24), st.data())
+def test_row_ids_are_equal_exactly_for_equal_rows_and_small(columns, count, data):
+    """The learner's row ids (the bits themselves up to 16 columns, dense ids beyond) against a
+    plain comparison of every pair of rows; one byte an id up to 8 columns."""
+    import numpy as np
+
+    from nimlab.discover.learn import _unique_rows
+
+    bits = data.draw(st.lists(st.lists(st.booleans(), min_size=columns, max_size=columns),
+                              min_size=count, max_size=count))
+    rows = np.array(bits, dtype=bool).reshape(count, columns)
+    ids = _unique_rows(rows)
+    assert ids.shape == (count,)
+    for i, j in itertools.product(range(count), repeat=2):
+        assert (ids[i] == ids[j]) == (bits[i] == bits[j])
+    assert ids.dtype.itemsize == (1 if columns <= 8 else 2 if columns <= 16 else 4)
+
+
+def test_residual_classes_are_the_rows_of_a_plain_myhill_nerode_count():
+    """Classes of prefixes (suffixes of up to m digits) on the 3-number box of Bouton's set,
+    against a count from the membership of every word, written out in plain Python."""
+    import numpy as np
+
+    from nimlab.discover import learn
+
+    L, m = 4, 2
+    side = 1 << L
+    M = np.zeros((side,) * 3, dtype=bool)
+    for p in itertools.product(range(side), repeat=3):
+        M[p] = (p[0] ^ p[1] ^ p[2]) == 0
+    res = learn.residuals(M, "2", L)
+    cls = res.classes(m)
+    seen = {}
+    for n in range(L - m + 1):  # prefixes of length n: numbers below 2^n
+        for u in itertools.product(range(1 << n), repeat=3):
+            signature = tuple(
+                bool(M[tuple((u[t] << j) + v[t] for t in range(3))])
+                for j in range(m + 1) for v in itertools.product(range(1 << j), repeat=3))
+            flat = res.offsets[n] + int(np.ravel_multi_index(u, ((1 << n),) * 3))
+            seen.setdefault(signature, set()).add(int(cls[flat]))
+    assert all(len(ids) == 1 for ids in seen.values())  # equal signatures, one class
+    assert len({next(iter(ids)) for ids in seen.values()}) == len(seen)  # and vice versa

@@ -98,16 +98,23 @@ def _rows(M: np.ndarray, i: int, j: int, base: str) -> np.ndarray:
 
 def _unique_rows(rows: np.ndarray) -> np.ndarray:
     """Ids of the rows: equal ids exactly for equal rows (the row's bits themselves when it has
-    at most 16 columns, else dense ids)."""
-    if rows.shape[1] <= 16:
-        weights = (1 << np.arange(rows.shape[1], dtype=np.int64))
-        return rows.astype(np.int64) @ weights if rows.shape[1] > 1 else \
-            rows[:, 0].astype(np.int64)
+    at most 16 columns, else dense ids), in the smallest integer type that holds them (a box of
+    three numbers of 10 digits has 2^30 rows of one column: one byte each, not eight)."""
+    columns = rows.shape[1]
+    if columns <= 16:
+        kind = np.uint8 if columns <= 8 else np.uint16
+        if columns == 1:
+            return rows[:, 0].astype(kind)
+        out = np.zeros(rows.shape[0], dtype=kind)
+        for c in range(columns):  # one column at a time: no (rows x columns) integer copy
+            out |= rows[:, c].astype(kind) << kind(c)
+        return out
     packed = np.packbits(rows, axis=1)
     packed = np.ascontiguousarray(packed)
     keys = packed.view(np.dtype((np.void, packed.shape[1]))).ravel()
     _, inverse = np.unique(keys, return_inverse=True)
-    return inverse.reshape(-1).astype(np.int64)
+    inverse = inverse.reshape(-1)
+    return inverse.astype(np.int32) if inverse.size < 2**31 else inverse
 
 
 @dataclass
@@ -124,9 +131,11 @@ class Residuals:
     def classes(self, m: int) -> np.ndarray:
         """Class ids (depth ``m``) of the prefixes of lengths ``0..L-m``, stacked."""
         stop = self.offsets[self.L - m + 1]
-        cls = self.ids[0][:stop]
+        cls = self.ids[0][:stop].astype(np.int64)
         for j in range(1, m + 1):
-            pair = cls * (int(self.ids[j][:stop].max()) + 1) + self.ids[j][:stop]
+            ids = self.ids[j][:stop]
+            pair = cls * (int(ids.max()) + 1) + ids.astype(np.int64)
+            del cls
             _, cls = np.unique(pair, return_inverse=True)
             cls = cls.reshape(-1)
         return cls
@@ -148,11 +157,15 @@ def residuals(M: np.ndarray, base: str, L: int, progress=None) -> Residuals:
         offsets.append(offsets[-1] + width(i, base) ** k)
     ids = []
     for j in range(L + 1):
-        stacked = np.concatenate([_rows(M, i, j, base) for i in range(L - j + 1)], axis=0)
+        wj = width(j, base) ** k
+        stacked = np.empty((offsets[L - j + 1], wj), dtype=bool)  # filled piece by piece
+        for i in range(L - j + 1):
+            stacked[offsets[i]:offsets[i + 1]] = _rows(M, i, j, base)
         ids.append(_unique_rows(stacked))
+        del stacked
         if progress:
             progress(j + 1, L + 1)
-    return Residuals(base, k, L, ids, offsets, ids[0].astype(bool))
+    return Residuals(base, k, L, ids, offsets, ids[0].view(bool))  # ids[0]: 0 or 1, uint8
 
 
 # ------------------------------------------------------------------ hypotheses

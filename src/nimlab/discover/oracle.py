@@ -116,7 +116,7 @@ def _cash(values: str) -> Source:
         import numpy as np
         from nimlab import store
         W = np.asarray(store.cash_winners(s, side - 1, side - 1, progress))
-        return (W != 0).astype(np.int32)  # the player to move wins: N (1); else P (0)
+        return (W != 0).view(np.uint8)  # the player to move wins: N (1); else P (0)
     return Source(f"the NIM({','.join(map(str, s))}) with cash winner table (store)", build,
                   values=False)
 

@@ -149,7 +149,8 @@ class _Boxes:
     def values(self, side: int) -> np.ndarray:
         if self.V is None or self.V.shape[0] < side:
             V = np.asarray(self.src.build(side, self.progress))
-            self.V = V.astype(np.int16) if V.size and V.max() < 2**15 else V
+            small = V.dtype.itemsize > 2 and V.size and -2**15 <= V.min() and V.max() < 2**15
+            self.V = V.astype(np.int16) if small else V  # two bytes a position at most
             assert self.V.shape == (side,) * self.tracks, (self.V.shape, side)
         return self.V[(slice(0, side),) * self.tracks]
 
