@@ -90,6 +90,25 @@ def test_saved_automaton_is_proven_again(name):
         assert target.run(dict(zip(gf.names, p)), base=gf.base) == (value(p) == entry["value"]), p
 
 
+@pytest.mark.parametrize("name", [n for n in sorted(MANIFEST) if MANIFEST[n]["game"] == "cash"])
+def test_cash_automata_agree_with_the_kernel_on_a_larger_box(name):
+    """Beyond the brute force's 7^3 box: each cash automaton against the compiled kernel's
+    winner table (tested against the brute force in tests/test_kernels.py) on every position
+    with n, d1, d2 < 64 (262,144 positions; some automata were learnt from 10-digit boxes)."""
+    import numpy as np
+
+    from nimlab import store
+    from nimlab.discover import learn
+
+    entry = MANIFEST[name]
+    gf = _game(entry)
+    target = _automaton(HERE / entry["file"], gf)
+    moves = tuple(int(a) for a in entry["options"]["set"].split(","))
+    P = np.asarray(store.cash_winners(moves, 63, 63)) == 0
+    assert P.shape == (64, 64, 64) and P.any() and not P.all()
+    assert learn.agrees(target, P, 6, "2")
+
+
 def _saved(name: str, gf) -> dict:
     return {"f": (_automaton(HERE / f"{name}.txt", gf), gf.base)}
 
@@ -109,6 +128,47 @@ def test_cash_theorem_4_5_corrected_holds_everywhere(L):
     result = prove_statement(gf, "sentence", f"$f(p1, p2, p3) <=> ({cash_thm45(L)})",
                              _saved(name, gf))
     assert result["status"] == "proven", result
+
+
+#: Theorem 6.10 of the cash paper (NIM(1,3,4) with cash, items 1-6, with item 6 as corrected in
+#: docs/ERRATA.md, nimlab.papers.cash.formulas.thm610_corrected) as the set of P-positions
+#: (Player II wins): n = p1 = 7k + r, the mover's money d1 = p2, the other's d2 = p3,
+#: f = f(n) of Def 6.1, b = f - d1 when both are poor.
+THM610 = ("E k, r, f, b. p1 = 7*k + r & r <= 6 & "
+          "((r = 0 & f = 5*k) | (r = 1 & f = 5*k + 1) | (r = 2 & f = 5*k + 1) | "
+          "(r = 3 & f = 5*k + 2) | (r = 4 & f = 5*k + 4) | (r = 5 & f = 5*k + 4) | "
+          "(r = 6 & f = 5*k + 5)) & "
+          "((p2 >= f & p3 >= f & (r = 0 | r = 2)) | (p2 < f & f <= p3) | "
+          "(p3 < f & b + p2 = f & (p2 < p3 | "
+          "(p2 = p3 + 1 & ((b % 3 = 1 & 3*p1 + 5 > 14*b & ~(r = 0 | r = 2 | r = 5)) | "
+          "(b % 3 = 2 & 3*p1 + 1 > 14*b & ~(r = 1 | r = 3 | r = 4 | r = 6)))) | "
+          "(p2 = p3 & (b % 3 = 2 | "
+          "(b % 3 = 0 & ~(3*p1 + 9 >= 14*b & (r = 1 | r = 3 | r = 4 | r = 6))) | "
+          "(b % 3 = 1 & ~(3*p1 >= 14*b + 1 & (r = 0 | r = 2 | r = 5))))))))")
+
+
+def test_cash_theorem_6_10_corrected_holds_everywhere():
+    """New: the paper's complete description of NIM(1,3,4) with cash (Theorem 6.10, item 6
+    corrected) holds for every position: equal to the P-set automaton found from the tables."""
+    gf = _game(MANIFEST["cash134_p"])
+    result = prove_statement(gf, "sentence", f"$f(p1, p2, p3) <=> ({THM610})",
+                             _saved("cash134_p", gf))
+    assert result["status"] == "proven", result
+
+
+def test_the_papers_function_for_theorem_6_10_gives_the_p_positions_on_a_box():
+    """The function the claims check (nimlab.papers.cash.formulas.thm610_corrected, on a grid
+    of money for each n) against the cash kernel's winner table on every position with n, d1, d2 <= 63: with the
+    proof above, the formula THM610 and that function name the same set."""
+    import numpy as np
+
+    from nimlab import store
+    from nimlab.papers.cash.formulas import thm610_corrected
+
+    d1, d2 = np.indices((64, 64))
+    said = np.array([np.asarray(thm610_corrected(n, d1, d2)) == "II" for n in range(64)])
+    truth = np.asarray(store.cash_winners((1, 3, 4), 63, 63)) == 0
+    assert said.shape == truth.shape and np.array_equal(said, truth)
 
 
 @pytest.mark.parametrize("variant", ["normal", "misere", "loop"])

@@ -31,6 +31,11 @@ from nimlab.prove import automata as am
 TIME_LIMIT = 120.0
 MAX_STATES = 2000
 MAX_CELLS = 1 << 25
+#: Bytes of memory the learner needs per position of a box at most (measured: NIM(1,3,4) with
+#: cash, three numbers of 10 digits, 2^30 positions, peak 12.2 GB, the table included).
+LEARN_BYTES = 12
+#: A box asked for with ``max_digits`` may use this fraction of the machine's memory.
+MEMORY_SHARE = 0.75
 #: Boxes start with this many digits.
 START_DIGITS = 2
 
@@ -314,14 +319,14 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     if max_digits is not None:
         if max_digits < 1:
             raise InputError("--max-digits must be at least 1")
-        fit = _fit_digits(base, len(names), max_cells * 4)
+        fit = _fit_digits(base, len(names), max(max_cells, _memory_cells()))
         if max_digits > fit:  # refused before the box's size is computed (it may be huge)
             cells = learn.width(min(max_digits, 4 * fit + 64), base) ** len(names)
             more = "about" if max_digits <= 4 * fit + 64 else "more than"
             raise InputError(
                 f"a box of {short_text(str(max_digits))} digits holds {more} {about(cells)} "
-                f"positions of {len(names)} numbers ({more} {gigabytes(cells * 14)} GB to learn "
-                f"from); use --max-digits {fit} or less")
+                f"positions of {len(names)} numbers ({more} {gigabytes(cells * LEARN_BYTES)} GB "
+                f"to learn from); use --max-digits {fit} or less")
         max_cells = max(max_cells, learn.width(max_digits, base) ** len(names))
     target = "p-positions" if value is None else f"value {target_value}"
     prefix = f"{name}_" if name else f"{game.replace('-', '_')}_"
@@ -390,6 +395,19 @@ def _integer(given: Any, name: str, low: int) -> int | None:
     from nimlab.parsing import parse_bounded_int
 
     return None if given is None else parse_bounded_int(given, name, minimum=low)
+
+
+def _memory_cells() -> int:
+    """The most positions a box asked for with ``max_digits`` may hold: a share of this
+    machine's memory (:data:`MEMORY_SHARE`) at :data:`LEARN_BYTES` each; four times
+    :data:`MAX_CELLS` where the memory cannot be read."""
+    import os
+
+    try:
+        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+        return 4 * MAX_CELLS
+    return int(ram * MEMORY_SHARE) // LEARN_BYTES
 
 
 def _fit_digits(base: str, tracks: int, cells: int) -> int:

@@ -20,17 +20,16 @@ kernel waits for its descheduled threads.  Two measurements decide:
 The threads start, unless (on Linux) ``/proc/stat`` shows other processes ready to run on the
 other cores at that moment.  While one thread runs it looks again before each step: while the
 other cores stay taken the threads are not tried (they cannot win); once they are free, the
-threads take over at once (a process that was only passing by at the start) or are tried at
-once (one thread ran because the threads had lost).  Steps grow at
-most :data:`GROWTH`-fold from a tiny first one.  The other mode is tried with a short step
-after :data:`FIRST_TRY` steps of at least :data:`MIN_SHARE_STEP` seconds, and the mode that is
-behind is tried again after 4, 8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps
-losing), or at once when a step shows the lead is gone (the threads' share below
-:data:`MIN_SHARE`, or their speed no longer ahead), so a change of load is noticed and a losing
-try costs at most a few per cent.  A parallel step gives every thread a block of lines (the
-kernel's ``block``); one that cannot, the last, measures nothing about the threads, nor does
-the first step, which pays the one-time costs (the first touch of a fresh table's memory).  The
-table is the same either way, bit for bit.
+threads take over at once (a process that was only passing by at the start) or are tried at once
+(one thread ran because the threads had lost).  Steps grow at most :data:`GROWTH`-fold from a
+tiny first one.  The other mode is tried with a short step after :data:`FIRST_TRY` steps of at
+least :data:`MIN_SHARE_STEP` seconds, and the mode that is behind is tried again after 4, 8, 16,
+up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at once when a step shows the
+lead is gone (the threads' share below :data:`MIN_SHARE`, or their speed no longer ahead), so a
+change of load is noticed and a losing try costs at most a few per cent.  A parallel step gives
+every thread a block of lines (the kernel's ``block``); one that cannot, the last, measures
+nothing about the threads, nor does the first step, which pays the one-time costs (the first
+touch of a fresh table's memory).  The table is the same either way, bit for bit.
 """
 
 from __future__ import annotations
