@@ -2,14 +2,15 @@
 
 Not part of the test suite.  Runs ``nimlab table sharing --max 12000`` and ``nimlab table wythoff
 --max 6000`` (``--no-cache``, output to a temporary .npy file) as whole processes, with the
-default threads and with ``NUMBA_NUM_THREADS=1``, alternately, best of ``--repeat`` (default 3),
-and prints the ratio (one thread's time / the default's; above 1: the threads win).  The two
-output files must be identical.  It also times the computation alone (``nimlab.table(...,
-cache=False)`` in a fresh process, after a small table has loaded the compiled kernels), with the
-same two settings: a whole process pays about a second that no thread count changes (the
-interpreter, the imports, Numba's first load, the allocation, the fsync'd write).
-``--compete`` runs one CPU-bound process (a Python busy loop) during the whole measurement: the
-"one competing process" case, where the ratio must stay at 0.95 or above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick look).
+default threads and with ``NUMBA_NUM_THREADS=1``, alternately, ``--repeat`` times (default 3),
+and prints the ratio (one thread's time / the default's; above 1: the threads win) of the best
+runs and of the median runs.  The two output files must be identical.  It also times the
+computation alone (``nimlab.table(..., cache=False)`` in a fresh process, after a small table has
+loaded the compiled kernels), with the same two settings: a whole process pays about a second
+that no thread count changes (the interpreter, the imports, Numba's first load, the allocation,
+the fsync'd write).  ``--compete`` runs one CPU-bound process (a Python busy loop) during the
+whole measurement: the "one competing process" case, where the ratio must stay at 0.95 or
+above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick look).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
 
 NIMLAB = [sys.executable, "-m", "nimlab.cli"]
 
@@ -82,18 +84,27 @@ def measure(sizes=(12000, 6000), repeat: int = 3, compete: bool = False) -> list
                        "all_default": times["every"], "same": digest(one) == digest(every),
                        "load": os.getloadavg()}
                 row["ratio"] = row["one_thread_s"] / row["default_s"]
+                row["median_ratio"] = median(times["one"]) / median(times["every"])
                 row["compute_one_s"] = min(times["one_compute"])
                 row["compute_default_s"] = min(times["every_compute"])
                 row["compute_ratio"] = row["compute_one_s"] / row["compute_default_s"]
+                row["compute_median_ratio"] = (median(times["one_compute"])
+                                               / median(times["every_compute"]))
+                row["all_one_compute"] = times["one_compute"]
+                row["all_default_compute"] = times["every_compute"]
                 rows.append(row)
                 print(f"{game} {size}: one thread {row['one_thread_s']:.2f} s, default "
-                      f"{row['default_s']:.2f} s, ratio {row['ratio']:.2f}x, same table: "
-                      f"{row['same']} (runs: {', '.join(f'{t:.2f}' for t in times['one'])} / "
+                      f"{row['default_s']:.2f} s, ratio {row['ratio']:.2f}x (medians "
+                      f"{row['median_ratio']:.2f}x), same table: {row['same']} (runs: "
+                      f"{', '.join(f'{t:.2f}' for t in times['one'])} / "
                       f"{', '.join(f'{t:.2f}' for t in times['every'])}; load "
                       f"{row['load'][0]:.1f})", flush=True)
                 print(f"{game} {size}, the computation alone: one thread "
                       f"{row['compute_one_s']:.2f} s, default {row['compute_default_s']:.2f} s, "
-                      f"ratio {row['compute_ratio']:.2f}x", flush=True)
+                      f"ratio {row['compute_ratio']:.2f}x (medians "
+                      f"{row['compute_median_ratio']:.2f}x; runs: "
+                      f"{', '.join(f'{t:.2f}' for t in times['one_compute'])} / "
+                      f"{', '.join(f'{t:.2f}' for t in times['every_compute'])})", flush=True)
     finally:
         if rival is not None:
             rival.kill()
