@@ -269,3 +269,26 @@ def test_residual_classes_are_the_rows_of_a_plain_myhill_nerode_count():
             seen.setdefault(signature, set()).add(int(cls[flat]))
     assert all(len(ids) == 1 for ids in seen.values())  # equal signatures, one class
     assert len({next(iter(ids)) for ids in seen.values()}) == len(seen)  # and vice versa
+
+
+@pytest.mark.parametrize("side", [1, 2, 9, 16])
+def test_boxes_built_slab_by_slab_equal_the_whole_grid_formulas(side):
+    """The oracle builds Sharing Nim boxes one slab at a time and Nim's by broadcasting, in
+    small integer types; against the plain formulas on whole coordinate grids."""
+    import numpy as np
+
+    from nimlab import store
+    from nimlab.discover import oracle
+    from nimlab.progress import quiet
+
+    p = np.sort(np.indices((side,) * 3), axis=0)
+    W = np.asarray(store.sharing_values(side - 1))
+    assert np.array_equal(oracle._sharing(3).build(side, quiet), W[p[1] - p[0], p[2] - p[0]])
+    p = np.sort(np.indices((side,) * 4), axis=0)
+    W = np.asarray(store.sharing4_values(3 * (side - 1)))
+    assert np.array_equal(oracle._sharing(4).build(side, quiet),
+                          W[p[1] - p[0], p[2] - p[0], p[3] - p[0]])
+    for tracks in (1, 2, 3):
+        box = oracle._nim(tracks).build(side, quiet)
+        assert box.dtype.itemsize <= 2
+        assert np.array_equal(box, np.bitwise_xor.reduce(np.indices((side,) * tracks), axis=0))

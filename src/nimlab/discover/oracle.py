@@ -27,18 +27,38 @@ class Source:
     values: bool = True  # False: the table knows P (0) and N (1) only
 
 
-def _grid(side: int, tracks: int):
+def _index_type(side: int):
+    """The smallest signed integer type holding ``0 .. side - 1`` (boxes are built in it: a box
+    of three numbers of 10 digits has 2^30 positions, 8 GB per int64 coordinate)."""
     import numpy as np
-    return np.indices((side,) * tracks, dtype=np.int64)
+    return np.int16 if side <= 2**15 else np.int32
 
 
 def _nim(tracks: int) -> Source:
     def build(side, progress):
         import numpy as np
-        idx = _grid(side, tracks)
-        out = np.bitwise_xor.reduce(idx, axis=0)
-        return out.astype(np.int32)
+        kind = _index_type(side)
+        out = np.zeros((side,) * tracks, dtype=kind)
+        for t in range(tracks):  # the nim-sum by broadcasting: no coordinate grids
+            shape = [1] * tracks
+            shape[t] = side
+            out ^= np.arange(side, dtype=kind).reshape(shape)
+        return out
     return Source("Bouton's nim-sum (the game's closed form)", build)
+
+
+def _by_translation(V, side: int, tracks: int):
+    """``out[p] = V[sorted(p)[1:] - min(p)]`` on the box ``(side,) * tracks``, one slab of the
+    first number at a time (the coordinates of one slab only, in the smallest integer type)."""
+    import numpy as np
+    kind = _index_type(side)
+    out = np.empty((side,) * tracks, dtype=V.dtype)
+    rest = np.indices((side,) * (tracks - 1), dtype=kind)
+    for first in range(side):
+        p = np.concatenate([np.full((1,) + rest.shape[1:], first, dtype=kind), rest])
+        p.sort(axis=0)
+        out[first] = V[tuple(p[i] - p[0] for i in range(1, tracks))]
+    return out
 
 
 def _wythoff() -> Source:
@@ -54,18 +74,15 @@ def _sharing(tracks: int) -> Source:
         def build(side, progress):
             import numpy as np
             from nimlab import store
-            V = np.asarray(store.sharing_values(side - 1, progress))
-            p = np.sort(_grid(side, 3), axis=0)
-            return V[p[1] - p[0], p[2] - p[0]].astype(np.int32)
+            return _by_translation(np.asarray(store.sharing_values(side - 1, progress)), side, 3)
         return Source("the 3-pile Sharing Nim kernel table G(0,a,b) (store), by translation "
                       "and order", build)
     if tracks == 4:
         def build(side, progress):
             import numpy as np
             from nimlab import store
-            V = np.asarray(store.sharing4_values(3 * (side - 1), progress))
-            p = np.sort(_grid(side, 4), axis=0)
-            return V[p[1] - p[0], p[2] - p[0], p[3] - p[0]].astype(np.int32)
+            return _by_translation(np.asarray(store.sharing4_values(3 * (side - 1), progress)),
+                                   side, 4)
         return Source("the 4-pile Sharing Nim kernel table G(0,x,y,z) (store), by translation "
                       "and order", build)
     raise InputError(f"discover reads Sharing Nim with 3 or 4 piles, not {tracks}")
