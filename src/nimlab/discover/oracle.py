@@ -181,7 +181,7 @@ def fibonacci_p_box(piles: int, side: int, progress=None):
         first[p] = fm
         if progress and done % 4096 == 0:
             progress(done, len(tuples))
-    grid = np.sort(_grid(side, piles), axis=0)
+    grid = np.sort(np.indices((side,) * piles, dtype=np.int64), axis=0)
     lookup_last = np.array([min(last[p], side) for p in tuples], dtype=np.int64)
     lookup_first = np.array([first[p] for p in tuples], dtype=bool)
     codes = np.array([sum(v * side ** (piles - 1 - j) for j, v in enumerate(p))
