@@ -20,11 +20,11 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "discoveries"
 #: name, game, piles, value (None: P-positions), options, time limit, max digits
 JOBS = [
     ("sharing3_v2", "sharing", 3, 2, {}, 300, 9),
-    ("sharing4_p", "sharing", 4, None, {}, 300, None),
+    ("sharing4_p", "sharing", 4, None, {}, 300, 7),
     ("endnim4_normal_v1", "end-nim", 4, 1, {"variant": "normal"}, 300, None),
     ("endnim4_misere_v1", "end-nim", 4, 1, {"variant": "misere"}, 300, None),
     ("endnim4_loop_v1", "end-nim", 4, 1, {"variant": "loop"}, 300, None),
-    ("endnim4_normal_v2", "end-nim", 4, 2, {"variant": "normal"}, 300, None),
+    ("endnim4_normal_v2", "end-nim", 4, 2, {"variant": "normal"}, 300, 7),
     ("fibonacci2_p", "fibonacci", 2, None, {}, 300, 12),
     ("fibonacci3_p", "fibonacci", 3, None, {}, 300, None),
     ("wythoff_fib_v1", "wythoff", None, 1, {"base": "fib"}, 300, None),
