@@ -57,7 +57,8 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
 @click.option("--base", type=click.Choice(["2", "fib"]), default=None,
               help="Numeration the automaton reads (default: fib for fibonacci, else 2).")
 @click.option("--max-digits", type=int, default=None, metavar="L",
-              help="Largest box: numbers of at most L digits (default: as memory allows).")
+              help="Largest box: numbers of at most L digits (default: boxes of up to 2^25 "
+                   "positions; asked for, up to 3/4 of the memory at 12 bytes a position).")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=120.0, show_default=True,
               metavar="SECONDS", help="Answer none rather than search longer.")
 @click.option("--max-states", type=click.IntRange(min=1), default=2000, show_default=True,
