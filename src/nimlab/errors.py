@@ -42,6 +42,17 @@ def gigabytes(nbytes: int) -> str:
     return about(nbytes >> 30)
 
 
+def machine_memory() -> int | None:
+    """This machine's RAM in bytes (``None`` where it cannot be read): what refusals by size
+    compare with."""
+    import os
+
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+        return None
+
+
 class NimlabError(ValueError):
     """Base class of all errors nimlab reports to its user."""
 

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from nimlab.discover import learn, oracle
-from nimlab.errors import InputError, about, gigabytes, short_text
+from nimlab.errors import InputError, about, gigabytes, machine_memory, short_text
 from nimlab.progress import Progress, quiet
 from nimlab.prove import automata as am
 
@@ -401,11 +401,8 @@ def _memory_cells() -> int:
     """The most positions a box asked for with ``max_digits`` may hold: a share of this
     machine's memory (:data:`MEMORY_SHARE`) at :data:`LEARN_BYTES` each; four times
     :data:`MAX_CELLS` where the memory cannot be read."""
-    import os
-
-    try:
-        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+    ram = machine_memory()
+    if ram is None:  # pragma: no cover - not POSIX
         return 4 * MAX_CELLS
     return int(ram * MEMORY_SHARE) // LEARN_BYTES
 

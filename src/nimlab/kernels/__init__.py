@@ -46,13 +46,10 @@ from __future__ import annotations
 def check_memory(nbytes: int, what: str) -> None:
     """Refuse (one-line :class:`~nimlab.errors.InputError`) a table larger than the machine's
     RAM, rather than let the system kill the process half-way."""
-    import os
+    from nimlab.errors import InputError, gigabytes, machine_memory
 
-    from nimlab.errors import InputError, gigabytes
-
-    try:
-        ram = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):  # pragma: no cover - not POSIX
+    ram = machine_memory()
+    if ram is None:  # pragma: no cover - not POSIX
         return
     if nbytes > ram:
         raise InputError(f"{what} needs about {gigabytes(nbytes)} GB of memory and this "
