@@ -184,21 +184,21 @@ def test_sharing_parallel_extension_equals_sequential():
     assert np.array_equal(grown, full)
 
 
-@pytest.mark.parametrize("bound", [0, 1, 2, 63, 64, 65, 400])
+@pytest.mark.parametrize("bound", [0, 1, 2, 63, 64, 65, 127, 128, 129, 255, 256, 257, 700])
 def test_wythoff_parallel_equals_sequential_bit_for_bit(bound):
     assert np.array_equal(wy_k.wythoff_table(bound, parallel="always"),
                           wy_k.wythoff_table(bound, parallel=False))
 
 
 def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential():
-    bound = 500
+    bound = 700
     expected = wy_k.wythoff_table(bound, parallel=False)
     for seed in range(4):
         G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
         run = wy_k.WythoffRun(bound)
         run.workers = 2
-        run.row = np.zeros((2 * wy_k.BLOCK, run.row.shape[1]), dtype=np.uint64)
-        run.rptr = np.zeros(2 * wy_k.BLOCK, dtype=np.int64)
+        run.row = np.zeros((2 * wy_k.ROWS, run.row.shape[1]), dtype=np.uint64)
+        run.rptr = np.zeros(2 * wy_k.ROWS, dtype=np.int64)
         for lo, hi in random_steps(bound + 1, [1, 3, 40, 200], seed):
             run.step(G, -1, lo, hi, True)
         assert np.array_equal(G, expected), seed

@@ -74,3 +74,31 @@ def test_a_second_process_loads_the_compiled_kernel_from_the_disk_cache(tmp_path
     assert first[1] >= 1  # compiled (and written to the cache)
     assert second == (1, 0)  # loaded, not compiled
     assert any(tmp_path.rglob("*.nbi"))
+
+
+LEAN = """
+import sys
+from nimlab.kernels import wythoff
+table = wythoff.wythoff_table(40)
+print("scipy.linalg" in sys.modules, "scipy.linalg.cython_blas" in sys.modules)
+import numpy as np
+from numba import njit
+
+@njit
+def dot(a, b):
+    return np.dot(a, b)
+
+print(dot(np.arange(3.0), np.arange(3.0)))
+"""
+
+
+def test_kernels_load_without_scipy_blas_and_user_blas_code_still_compiles():
+    import importlib.util
+
+    done = subprocess.run([sys.executable, "-c", LEAN], capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.split("\n")
+    assert lines[0] == "False False"  # a table computed, SciPy's linalg never loaded
+    if importlib.util.find_spec("scipy") is not None:
+        assert lines[1] == "5.0"  # np.dot in a user's @njit code: SciPy's BLAS found then

@@ -17,9 +17,11 @@ that on a loaded machine the thread it waits for can run.
 from __future__ import annotations
 
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.core import cgutils
 from numba.extending import intrinsic
+
+from nimlab.kernels.jit import njit
 
 
 def _pointer(context, builder, sig, args):

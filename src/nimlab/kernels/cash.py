@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-from numba import njit
+from nimlab.kernels.jit import njit
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory

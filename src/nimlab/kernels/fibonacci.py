@@ -35,7 +35,7 @@ from math import floor
 from typing import Any
 
 import numpy as np
-from numba import njit, prange
+from nimlab.kernels.jit import njit, prange
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory

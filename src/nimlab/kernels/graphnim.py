@@ -29,7 +29,7 @@ from itertools import product
 from typing import Sequence
 
 import numpy as np
-from numba import njit
+from nimlab.kernels.jit import njit
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory

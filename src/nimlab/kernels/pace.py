@@ -38,7 +38,7 @@ import time
 from typing import Callable
 
 import numpy as np
-from numba import njit, prange
+from nimlab.kernels.jit import njit, prange
 
 from nimlab.progress import Progress, quiet
 
@@ -249,7 +249,9 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
             last_lo, last_hi = pace.log[-1][:2]
             want = min(want, GROWTH * float(cumulative[last_hi] - cumulative[last_lo]))
         hi = int(np.searchsorted(cumulative, cumulative[lo] + want, side="right")) - 1
-        hi = min(max(hi, lo + (pace.span if mode else 1)), stop)  # a block for every thread
+        if mode:  # whole blocks for every thread: an odd one would end the step on one thread
+            hi = lo + -(-max(hi - lo, 1) // pace.span) * pace.span
+        hi = min(max(hi, lo + 1), stop)
         began, cpu = time.perf_counter(), time.process_time()
         step(lo, hi, mode)
         took = time.perf_counter() - began

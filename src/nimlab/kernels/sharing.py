@@ -36,7 +36,7 @@ by rebuilding the line bitsets from it in ``O(B**2)``.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from nimlab.kernels.jit import njit, prange
 
 from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
 
