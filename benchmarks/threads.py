@@ -4,7 +4,8 @@ Not part of the test suite.  Runs ``nimlab table sharing --max 12000`` and ``nim
 --max 6000`` (``--no-cache``, output to a temporary .npy file) as whole processes, with the
 default threads and with ``NUMBA_NUM_THREADS=1``, alternately, ``--repeat`` times (default 3),
 and prints the ratio (one thread's time / the default's; above 1: the threads win) of the best
-runs and of the median runs.  The two output files must be identical.  It also times the
+runs, of the median runs, and the median of the pairs' ratios (each one-thread run against the
+default run right after it).  The two output files must be identical.  It also times the
 computation alone (``nimlab.table(..., cache=False)`` in a fresh process, after a small table has
 loaded the compiled kernels), with the same two settings: a whole process pays about a second
 that no thread count changes (the interpreter, the imports, Numba's first load, the allocation,
@@ -90,19 +91,26 @@ def measure(sizes=(12000, 6000), repeat: int = 3, compete: bool = False) -> list
                 row["compute_ratio"] = row["compute_one_s"] / row["compute_default_s"]
                 row["compute_median_ratio"] = (median(times["one_compute"])
                                                / median(times["every_compute"]))
+                # each one-thread run against the default run right after it: a slow drift of
+                # the host's speed (minutes) cancels within a pair
+                row["paired_ratio"] = median(o / e for o, e in zip(times["one"], times["every"]))
+                row["compute_paired_ratio"] = median(
+                    o / e for o, e in zip(times["one_compute"], times["every_compute"]))
                 row["all_one_compute"] = times["one_compute"]
                 row["all_default_compute"] = times["every_compute"]
                 rows.append(row)
                 print(f"{game} {size}: one thread {row['one_thread_s']:.2f} s, default "
                       f"{row['default_s']:.2f} s, ratio {row['ratio']:.2f}x (medians "
-                      f"{row['median_ratio']:.2f}x), same table: {row['same']} (runs: "
+                      f"{row['median_ratio']:.2f}x, pairs {row['paired_ratio']:.2f}x), same "
+                      f"table: {row['same']} (runs: "
                       f"{', '.join(f'{t:.2f}' for t in times['one'])} / "
                       f"{', '.join(f'{t:.2f}' for t in times['every'])}; load "
                       f"{row['load'][0]:.1f})", flush=True)
                 print(f"{game} {size}, the computation alone: one thread "
                       f"{row['compute_one_s']:.2f} s, default {row['compute_default_s']:.2f} s, "
                       f"ratio {row['compute_ratio']:.2f}x (medians "
-                      f"{row['compute_median_ratio']:.2f}x; runs: "
+                      f"{row['compute_median_ratio']:.2f}x, pairs "
+                      f"{row['compute_paired_ratio']:.2f}x; runs: "
                       f"{', '.join(f'{t:.2f}' for t in times['one_compute'])} / "
                       f"{', '.join(f'{t:.2f}' for t in times['every_compute'])})", flush=True)
     finally:

@@ -236,9 +236,7 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
     a thread of the parallel kernel takes at a time.
     """
     pace = pace or Pace(parallel, block)
-    if pace.parallel:  # load both compiled kernels before anything is timed
-        step(start, start, True)
-        step(start, start, False)
+    loaded: set[bool] = set()  # the modes whose compiled kernel this run has loaded
     total = float(cumulative[stop] - cumulative[start]) or 1.0
     lo = start
     while lo < stop:
@@ -252,6 +250,13 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
         if mode:  # whole blocks for every thread: an odd one would end the step on one thread
             hi = lo + -(-max(hi - lo, 1) // pace.span) * pace.span
         hi = min(max(hi, lo + 1), stop)
+        if mode not in loaded:
+            # a mode's kernel is loaded untimed before its first measured step (the run's first
+            # step measures nothing anyway); a mode never chosen is never loaded: under load
+            # neither the threads' kernel nor Numba's thread pool starts
+            if pace.log:
+                step(lo, lo, mode)
+            loaded.add(mode)
         began, cpu = time.perf_counter(), time.process_time()
         step(lo, hi, mode)
         took = time.perf_counter() - began
