@@ -190,18 +190,28 @@ def test_wythoff_parallel_equals_sequential_bit_for_bit(bound):
                           wy_k.wythoff_table(bound, parallel=False))
 
 
-def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential():
+@pytest.mark.parametrize("rows", [128, 16])
+def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential(rows):
     bound = 700
     expected = wy_k.wythoff_table(bound, parallel=False)
     for seed in range(4):
         G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
         run = wy_k.WythoffRun(bound)
-        run.workers = 2
-        run.row = np.zeros((2 * wy_k.ROWS, run.row.shape[1]), dtype=np.uint64)
-        run.rptr = np.zeros(2 * wy_k.ROWS, dtype=np.int64)
+        run.workers, run.block = 2, rows  # two threads and bands of ``rows``, on any machine
+        run.row = np.zeros((2 * rows, run.row.shape[1]), dtype=np.uint64)
+        run.rptr = np.zeros(2 * rows, dtype=np.int64)
         for lo, hi in random_steps(bound + 1, [1, 3, 40, 200], seed):
-            run.step(G, -1, lo, hi, True)
+            run.step(G, -1, lo, hi, seed % 2 == 0 or lo % 3 != 0)  # threads, or now and then one
         assert np.array_equal(G, expected), seed
+
+
+def test_wythoff_bands_shrink_for_wide_tables():
+    assert wy_k.band_rows(6000) == wy_k.ROWS
+    assert wy_k.band_rows(20_000) == 64 and wy_k.band_rows(50_000) == 32
+    assert wy_k.band_rows(10 ** 7) == 16
+    for bound in (100, 6000, 20_000, 50_000):
+        rows = wy_k.band_rows(bound)
+        assert rows * (bound + 1) <= wy_k.BAND_CELLS or rows == 16
 
 
 def _paced(pace, record, speeds, share, total=20_000, first=0.0, others=lambda: None):

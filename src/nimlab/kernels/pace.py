@@ -3,7 +3,9 @@
 A table kernel fills *lines* (Sharing Nim's columns, Wythoff's rows) in order.
 :func:`run_paced` calls ``step(lo, hi, threads)`` over consecutive ranges of lines, each sized
 to take about :data:`STEP_SECONDS` (from the speed measured so far and the kernel's work model),
-so that Python regains control often: Ctrl-C acts within a fraction of a second, progress is
+so that Python regains control often: Ctrl-C acts within a step (a fraction of a second; under a
+second for the widest Wythoff records, whose parallel steps hold at least a band of rows for each
+thread, at most about 2 million cells: :func:`nimlab.kernels.wythoff.band_rows`), progress is
 reported, and a checkpoint can be written between two steps.
 
 Each step runs either the sequential kernel (``threads = False``) or the parallel one (``True``).
@@ -27,9 +29,11 @@ least :data:`MIN_SHARE_STEP` seconds, and the mode that is behind is tried again
 up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at once when a step shows the
 lead is gone (the threads' share below :data:`MIN_SHARE`, or their speed no longer ahead), so a
 change of load is noticed and a losing try costs at most a few per cent.  A parallel step gives
-every thread a block of lines (the kernel's ``block``); one that cannot, the last, measures
-nothing about the threads, nor does the first step, which pays the one-time costs (the first
-touch of a fresh table's memory).  The table is the same either way, bit for bit.
+every thread the same number of whole blocks of lines (the kernel's ``block``; an odd block
+would run alone at the step's end); one that cannot, the last, measures nothing about the
+threads, nor does the first step, which pays the one-time costs (the first touch of a fresh
+table's memory, loading the compiled kernel).  A mode's kernel is loaded only when the mode is
+first chosen.  The table is the same either way, bit for bit.
 """
 
 from __future__ import annotations

@@ -123,8 +123,12 @@ def _start_row(row, rptr, r, col, cptr, a):
     rptr[r] = cptr[a]
 
 
-#: Rows are computed in bands of this many (the lines a thread of the parallel kernel takes).
+#: Rows are computed in bands of at most this many (the lines a thread of the parallel kernel
+#: takes); wide tables use fewer (:func:`band_rows`).
 ROWS = 128
+#: A band holds about this many cells at most, so that a parallel step (a band for every thread
+#: at least) ends within about a second even for the widest tables.
+BAND_CELLS = 2 ** 21
 #: A band computes its cells in chunks of columns ``[k * COLUMNS, (k + 1) * COLUMNS)``.
 COLUMNS = 256
 
@@ -168,7 +172,7 @@ def _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1, known, 
 
 @njit(cache=True)
 def _wythoff_rows(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop, known,
-                  index_table):
+                  index_table, rows):
     """Rows ``a_start <= a < a_stop`` of the upper half (``b >= a``), into ``G`` (see
     :func:`_wythoff_cell`); with ``known`` the values are read from ``G`` (rebuilding the
     bitsets of rows computed before)."""
@@ -176,28 +180,28 @@ def _wythoff_rows(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop, kn
     # two loops, so that each inlined copy of the band is compiled for its constant ``known``
     # (a runtime flag in the innermost loop made the computing loop about 1.5 times slower)
     if known:
-        for a0 in range(a_start, a_stop, ROWS):
+        for a0 in range(a_start, a_stop, rows):
             _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, 0, a0,
-                          min(a0 + ROWS, a_stop), True, index_table, progress, 0, False)
+                          min(a0 + rows, a_stop), True, index_table, progress, 0, False)
     else:
-        for a0 in range(a_start, a_stop, ROWS):
+        for a0 in range(a_start, a_stop, rows):
             _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, 0, a0,
-                          min(a0 + ROWS, a_stop), False, index_table, progress, 0, False)
+                          min(a0 + rows, a_stop), False, index_table, progress, 0, False)
 
 
 @njit(cache=True, parallel=True)
 def _wythoff_rows_parallel(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop,
-                           index_table, workers):
+                           index_table, workers, rows):
     """:func:`_wythoff_rows` on ``workers`` threads, pipelined by tiles.
 
-    Each thread takes the next band of rows (a shared counter; ``row[ROWS * worker + m]`` are
+    Each thread takes the next band of rows (a shared counter; ``row[rows * worker + m]`` are
     its row bitsets) and computes it tile by tile (:func:`_wythoff_band`), each tile after the
     band above has finished the same columns.  Two threads meet only at the tiles' edges: a band
     reads the bitsets the band above left some hundred microseconds before, once per tile, so
     the cores rarely exchange cache lines.  Same table, bit for bit; no barrier between bands.
     """
     count = a_stop - a_start
-    bands = (count + ROWS - 1) // ROWS
+    bands = (count + rows - 1) // rows
     progress = np.zeros(max(bands, 1), dtype=np.int64)  # columns finished, per band
     counter = np.zeros(1, dtype=np.int64)
     for worker in prange(workers):
@@ -205,9 +209,18 @@ def _wythoff_rows_parallel(G, base, col, cptr, diag, dptr, row, rptr, a_start, a
             i = fetch_add(counter, 0, 1)
             if i >= bands:
                 break
-            a0 = a_start + i * ROWS
-            _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, ROWS * worker, a0,
-                          min(a0 + ROWS, a_stop), False, index_table, progress, i, True)
+            a0 = a_start + i * rows
+            _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, rows * worker, a0,
+                          min(a0 + rows, a_stop), False, index_table, progress, i, True)
+
+
+def band_rows(bound: int) -> int:
+    """The rows of a band for a table up to ``bound``: :data:`ROWS`, halved (down to 16) while a
+    band would hold more than :data:`BAND_CELLS` cells."""
+    rows = ROWS
+    while rows > 16 and rows * (bound + 1) > BAND_CELLS:
+        rows //= 2
+    return rows
 
 
 def _words(bound: int) -> int:
@@ -226,8 +239,6 @@ class WythoffRun:
     :mod:`nimlab.research.records` writes each window to a file); :meth:`replay` rebuilds the
     bitsets from rows computed before (a checkpoint)."""
 
-    #: The lines a thread of the parallel kernel takes at a time.
-    block = ROWS
 
     def __init__(self, bound: int):
         from nimlab.kernels.pace import threads_available
@@ -237,16 +248,18 @@ class WythoffRun:
         self.workers = threads_available()
         self.col = np.zeros((n, words), dtype=np.uint64)
         self.diag = np.zeros((n, words), dtype=np.uint64)
-        self.row = np.zeros((ROWS * max(self.workers, 1), words), dtype=np.uint64)
+        #: the rows of a band: the lines a thread of the parallel kernel takes at a time
+        self.block = band_rows(bound)
+        self.row = np.zeros((self.block * max(self.workers, 1), words), dtype=np.uint64)
         self.cptr = np.zeros(n, dtype=np.int64)
         self.dptr = np.zeros(n, dtype=np.int64)
-        self.rptr = np.zeros(ROWS * max(self.workers, 1), dtype=np.int64)
+        self.rptr = np.zeros(self.block * max(self.workers, 1), dtype=np.int64)
         self.done = 0
 
     def _rows(self, G, base, lo, hi, known):
         assert lo == self.done
         _wythoff_rows(G, base, self.col, self.cptr, self.diag, self.dptr, self.row, self.rptr,
-                      lo, hi, known, _DEBRUIJN_INDEX)
+                      lo, hi, known, _DEBRUIJN_INDEX, self.block)
         self.done = hi
 
     def replay(self, G: np.ndarray, base: int, lo: int, hi: int) -> None:
@@ -258,7 +271,7 @@ class WythoffRun:
         if threads:
             assert lo == self.done
             _wythoff_rows_parallel(G, base, self.col, self.cptr, self.diag, self.dptr, self.row,
-                                   self.rptr, lo, hi, _DEBRUIJN_INDEX, self.workers)
+                                   self.rptr, lo, hi, _DEBRUIJN_INDEX, self.workers, self.block)
             self.done = hi
         else:
             self._rows(G, base, lo, hi, False)
