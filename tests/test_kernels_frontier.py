@@ -214,15 +214,18 @@ def test_wythoff_bands_shrink_for_wide_tables():
         assert rows * (bound + 1) <= wy_k.BAND_CELLS or rows == 16
 
 
-def _paced(pace, record, speeds, share, total=20_000, first=0.0, others=lambda: None):
+def _paced(pace, record, speeds, share, total=20_000, first=0.0, others=lambda: None,
+           calls=None):
     """Run ``run_paced`` on a simulated machine: ``speeds[threads]`` milliseconds per line (a
     step holds a few hundred lines, as in the kernels), the threads getting ``share`` of a core
     each; the first step takes ``first`` seconds more, on one core (a fresh table's first
     touch); ``others()`` is what ``/proc/stat`` shows at each look (None: unknown, whatever
-    this machine's load is); returns the steps ``(lo, hi, threads)``."""
+    this machine's load is); returns the steps ``(lo, hi, threads)`` (``calls``, a list: gets
+    every call, the empty ones that load a kernel included)."""
     from types import SimpleNamespace
 
-    clock, cpu, calls = [0.0], [0.0], []
+    clock, cpu = [0.0], [0.0]
+    calls = [] if calls is None else calls
 
     def step(lo, hi, threads):
         calls.append((lo, hi, threads))
@@ -334,10 +337,11 @@ def test_pace_takes_the_threads_once_a_passing_process_has_gone(monkeypatch):
         monkeypatch.setattr(pace, "others_running", lambda samples=3: next(seen))
         record = pace.Pace(True, block=16)
         assert not record.best  # it saw the other process
+        calls = []
         steps = _paced(pace, record, {False: 2.0, True: 1.0}, share=1.0,
-                       others=lambda: next(seen))
-        if stays:
-            assert not any(t for _, _, t in steps)
+                       others=lambda: next(seen), calls=calls)
+        if stays:  # the threads' kernel is not even loaded (no empty step with threads)
+            assert not any(t for _, _, t in calls)
         else:
             assert steps[0][2] and sum(hi - lo for lo, hi, t in steps if not t) < 0.05 * 20_000
     # one thread because the threads lost their cores (share 0.6); the other process leaves
