@@ -140,8 +140,9 @@ def _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1, known, 
     chunk of columns ``[c0, c1)`` (multiples of :data:`COLUMNS`), every row of the band computes
     its cells there, top to bottom.  A tile reads and writes the bitsets of its own columns and
     of the diagonals through it, a few hundred kilobytes that stay in the core's cache while the
-    tile's rows reuse them (a row at a time streams the bitsets of the whole table through it:
-    about 15% slower on one core, and two cores would share the traffic).
+    tile's rows reuse them (the skewed blocks of 16 rows this replaced swept every column of
+    the table per block: about 15% slower on one core at N = 6,000, and on two cores each
+    thread read, cell by cell, bitsets the other core had just written).
 
     The tiled order is one of the orders the rule allows: cell ``(a, b)`` reads the cells of its
     row to the left (earlier chunks, or this chunk earlier), of its column above (earlier rows of
