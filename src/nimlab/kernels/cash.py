@@ -17,10 +17,10 @@ from functools import lru_cache
 from typing import Sequence
 
 import numpy as np
-from nimlab.kernels.jit import njit
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
+from nimlab.kernels.jit import njit
 from nimlab.progress import Progress, quiet
 
 

@@ -29,10 +29,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from nimlab.kernels.jit import njit
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
+from nimlab.kernels.jit import njit
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
 from nimlab.progress import Progress, quiet
 

@@ -35,10 +35,10 @@ from math import floor
 from typing import Any
 
 import numpy as np
-from nimlab.kernels.jit import njit, prange
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
+from nimlab.kernels.jit import njit, prange
 from nimlab.parsing import parse_positive_rational
 from nimlab.progress import Progress, quiet
 

@@ -29,10 +29,10 @@ from itertools import product
 from typing import Sequence
 
 import numpy as np
-from nimlab.kernels.jit import njit
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
+from nimlab.kernels.jit import njit
 from nimlab.progress import Progress, quiet
 
 MAX_VERTICES = 4

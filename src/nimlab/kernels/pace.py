@@ -42,8 +42,8 @@ import time
 from typing import Callable
 
 import numpy as np
-from nimlab.kernels.jit import njit, prange
 
+from nimlab.kernels.jit import njit, prange
 from nimlab.progress import Progress, quiet
 
 #: The time one step should take (seconds).

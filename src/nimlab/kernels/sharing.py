@@ -36,12 +36,11 @@ by rebuilding the line bitsets from it in ``O(B**2)``.
 from __future__ import annotations
 
 import numpy as np
-from nimlab.kernels.jit import njit, prange
-
-from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
+from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
+from nimlab.kernels.jit import njit, prange
 from nimlab.progress import Progress, quiet
 
 WORD = 64

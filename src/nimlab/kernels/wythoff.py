@@ -24,13 +24,13 @@ Numba): for every cell, look up every option and take the mex - the straightforw
 from __future__ import annotations
 
 import numpy as np
-from nimlab.kernels.jit import njit, prange
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
 from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
-from nimlab.progress import Progress, quiet
+from nimlab.kernels.jit import njit, prange
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
+from nimlab.progress import Progress, quiet
 
 
 def value_dtype(bound: int) -> np.dtype:
@@ -239,7 +239,6 @@ class WythoffRun:
     -1``, mirrored; or a window of rows ``G[a - base]``, upper half only: the record runner of
     :mod:`nimlab.research.records` writes each window to a file); :meth:`replay` rebuilds the
     bitsets from rows computed before (a checkpoint)."""
-
 
     def __init__(self, bound: int):
         from nimlab.kernels.pace import threads_available
