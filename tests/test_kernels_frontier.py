@@ -196,13 +196,27 @@ def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential(rows):
     expected = wy_k.wythoff_table(bound, parallel=False)
     for seed in range(4):
         G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
-        run = wy_k.WythoffRun(bound)
-        run.workers, run.block = 2, rows  # two threads and bands of ``rows``, on any machine
-        run.row = np.zeros((2 * rows, run.row.shape[1]), dtype=np.uint64)
-        run.rptr = np.zeros(2 * rows, dtype=np.int64)
+        # two threads (three: more than this machine's cores, so that threads are
+        # descheduled and their bands taken over) and bands of ``rows``, on any machine
+        run = wy_k.WythoffRun(bound, workers=2 + seed % 2, rows=rows)
         for lo, hi in random_steps(bound + 1, [1, 3, 40, 200], seed):
             run.step(G, -1, lo, hi, seed % 2 == 0 or lo % 3 != 0)  # threads, or now and then one
         assert np.array_equal(G, expected), seed
+
+
+def test_compare_swap_writes_only_over_the_expected_value():
+    from nimlab.kernels.atomics import compare_swap
+    from nimlab.kernels.jit import njit
+
+    @njit
+    def swaps(array):
+        return (compare_swap(array, 1, 0, 5), compare_swap(array, 1, 0, 7),
+                compare_swap(array, 1, 5, 0))
+
+    array = np.array([3, 0, 3], dtype=np.int64)
+    assert swaps(array) == (True, False, True) and list(array) == [3, 0, 3]
+    array[1] = 4
+    assert swaps(array) == (False, False, False) and list(array) == [3, 4, 3]
 
 
 def test_wythoff_bands_shrink_for_wide_tables():

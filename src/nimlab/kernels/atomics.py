@@ -8,6 +8,8 @@ Numba has no atomics on the CPU, so these few are written as intrinsics over one
 * :func:`store_release` ``(array, i, value)`` - publish ``array[i] = value`` after every earlier
   write of this thread;
 * :func:`fetch_add` ``(array, i, value)`` - add and return the old value (a shared work counter);
+* :func:`compare_swap` ``(array, i, expected, value)`` - write ``value`` if ``array[i]`` holds
+  ``expected``, in one step; whether it did (a thread taking a piece of work no other holds);
 * :func:`sched_yield` ``()`` - give the core away while waiting (the C library's ``sched_yield``).
 
 :func:`wait_at_least` spins on a progress counter, politely: it yields the core while it waits, so
@@ -55,6 +57,18 @@ def fetch_add(typingctx, array, index, value):
         return builder.atomic_rmw("add", _pointer(context, builder, sig, args), item,
                                   ordering="seq_cst")
     return array.dtype(array, index, value), codegen
+
+
+@intrinsic
+def compare_swap(typingctx, array, index, expected, value):
+    def codegen(context, builder, sig, args):
+        dtype = sig.args[0].dtype
+        old = context.cast(builder, args[2], sig.args[2], dtype)
+        new = context.cast(builder, args[3], sig.args[3], dtype)
+        pair = builder.cmpxchg(_pointer(context, builder, sig, args), old, new,
+                               ordering="seq_cst", failordering="seq_cst")
+        return builder.extract_value(pair, 1)
+    return types.boolean(array, index, expected, value), codegen
 
 
 @intrinsic

@@ -27,7 +27,7 @@ import numpy as np
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
-from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
+from nimlab.kernels.atomics import compare_swap, load_acquire, sched_yield, store_release
 from nimlab.kernels.jit import njit, prange
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
 from nimlab.progress import Progress, quiet
@@ -134,40 +134,46 @@ COLUMNS = 256
 
 
 @njit(cache=True, inline="always")
-def _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1, known, index_table,
-                  progress, band, wait):
-    """Rows ``a0 <= a < a1`` (a band; row bitsets ``row[r0 + a - a0]``), tile by tile: for each
-    chunk of columns ``[c0, c1)`` (multiples of :data:`COLUMNS`), every row of the band computes
-    its cells there, top to bottom.  A tile reads and writes the bitsets of its own columns and
-    of the diagonals through it, a few hundred kilobytes that stay in the core's cache while the
-    tile's rows reuse them (the skewed blocks of 16 rows this replaced swept every column of
-    the table per block: about 15% slower on one core at N = 6,000, and on two cores each
-    thread read, cell by cell, bitsets the other core had just written).
+def _wythoff_tile(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1, c0, c1, known,
+                  index_table):
+    """The tile of rows ``a0 <= a < a1`` (a band; row bitsets ``row[r0 + a - a0]``) and columns
+    ``c0 <= b < c1``: every row of the band computes its cells there, top to bottom (rows below
+    the chunk have no cell in it: ``b >= a``)."""
+    for a in range(a0, min(a1, c1)):
+        r = r0 + a - a0
+        lo = max(c0, a)
+        if lo == a:
+            _start_row(row, rptr, r, col, cptr, a)
+        for b in range(lo, c1):
+            _wythoff_cell(G, base, row, rptr, r, col, cptr, diag, dptr, a, b, known,
+                          index_table)
+
+
+@njit(cache=True, inline="always")
+def _chunk_end(c0, n):
+    """The end of the chunk of columns that starts at ``c0`` (the next multiple of
+    :data:`COLUMNS`, or ``n``)."""
+    return min((c0 // COLUMNS + 1) * COLUMNS, n)
+
+
+@njit(cache=True, inline="always")
+def _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1, known, index_table):
+    """Rows ``a0 <= a < a1`` (a band), tile by tile (:func:`_wythoff_tile`): for each chunk of
+    columns ``[c0, c1)`` (multiples of :data:`COLUMNS`), every row of the band computes its cells
+    there.  A tile reads and writes the bitsets of its own columns and of the diagonals through
+    it, a few hundred kilobytes that stay in the core's cache while the tile's rows reuse them
+    (the skewed blocks of 16 rows this replaced swept every column of the table per block: about
+    15% slower on one core at N = 6,000).
 
     The tiled order is one of the orders the rule allows: cell ``(a, b)`` reads the cells of its
     row to the left (earlier chunks, or this chunk earlier), of its column above (earlier rows of
-    the band, or earlier bands) and of its diagonal above (both).  With ``wait``, the tile first
-    waits until the band above (``progress[band - 1]``, another thread's) has finished its
-    columns below ``c1``, and then publishes ``progress[band] = c1``: the column ``b`` and the
-    diagonal ``b - a`` of every cell hold exactly the values of the cells above it, as in the
-    sequential order, and no band above still reads a bitset the tile writes."""
+    the band, or earlier bands) and of its diagonal above (both)."""
     n = G.shape[1]
-    seen = 0
     c0 = a0
     while c0 < n:
-        c1 = min((c0 // COLUMNS + 1) * COLUMNS, n)
-        if wait and band > 0 and seen < c1:
-            seen = wait_at_least(progress, band - 1, c1, seen)
-        for a in range(a0, min(a1, c1)):  # rows below the chunk have no cell in it (b >= a)
-            r = r0 + a - a0
-            lo = max(c0, a)
-            if lo == a:
-                _start_row(row, rptr, r, col, cptr, a)
-            for b in range(lo, c1):
-                _wythoff_cell(G, base, row, rptr, r, col, cptr, diag, dptr, a, b, known,
-                              index_table)
-        if wait:
-            store_release(progress, band, c1)
+        c1 = _chunk_end(c0, n)
+        _wythoff_tile(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1, c0, c1, known,
+                      index_table)
         c0 = c1
 
 
@@ -177,42 +183,103 @@ def _wythoff_rows(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop, kn
     """Rows ``a_start <= a < a_stop`` of the upper half (``b >= a``), into ``G`` (see
     :func:`_wythoff_cell`); with ``known`` the values are read from ``G`` (rebuilding the
     bitsets of rows computed before)."""
-    progress = np.zeros(1, dtype=np.int64)
     # two loops, so that each inlined copy of the band is compiled for its constant ``known``
     # (a runtime flag in the innermost loop made the computing loop about 1.5 times slower)
     if known:
         for a0 in range(a_start, a_stop, rows):
             _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, 0, a0,
-                          min(a0 + rows, a_stop), True, index_table, progress, 0, False)
+                          min(a0 + rows, a_stop), True, index_table)
     else:
         for a0 in range(a_start, a_stop, rows):
             _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, 0, a0,
-                          min(a0 + rows, a_stop), False, index_table, progress, 0, False)
+                          min(a0 + rows, a_stop), False, index_table)
+
+
+#: Bands a parallel step keeps in flight at most, per thread: their row bitsets
+#: (``row[rows * (band % slots) + m]``) are in use until the band ends.
+SLOTS_PER_THREAD = 4
+#: A thread whose band waits for the band above looks this many times before it puts the band
+#: down and looks for another.
+PATIENCE = 64
+
+
+@njit(cache=True, inline="always")
+def _ready(progress, i, n):
+    """The end of band ``i``'s next tile if the band above (none for the step's first band) has
+    finished its columns below it; ``-1`` if it has not, ``0`` if band ``i`` is done."""
+    c0 = load_acquire(progress, i)
+    if c0 >= n:
+        return 0
+    c1 = _chunk_end(c0, n)
+    if i > 0 and load_acquire(progress, i - 1) < c1:
+        return -1
+    return c1
 
 
 @njit(cache=True, parallel=True)
 def _wythoff_rows_parallel(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop,
-                           index_table, workers, rows):
-    """:func:`_wythoff_rows` on ``workers`` threads, pipelined by tiles.
+                           index_table, workers, rows, slots):
+    """:func:`_wythoff_rows` on ``workers`` threads, by tiles taken as they become ready.
 
-    Each thread takes the next band of rows (a shared counter; ``row[rows * worker + m]`` are
-    its row bitsets) and computes it tile by tile (:func:`_wythoff_band`), each tile after the
-    band above has finished the same columns.  Two threads meet only at the tiles' edges: a band
-    reads the bitsets the band above left some hundred microseconds before, once per tile, so
-    the cores rarely exchange cache lines.  Same table, bit for bit; no barrier between bands.
-    """
+    A tile (band ``i``, columns ``[c0, c1)``) is ready once the band above has finished its
+    columns below ``c1`` (``progress[i - 1] >= c1``; ``progress[i]`` is the first column band
+    ``i`` has not done).  A thread holds one band at a time (``holder[i]``, taken by a
+    compare-and-swap) and computes its ready tiles one after another; when the next one is not
+    ready it waits a moment (:data:`PATIENCE`), then puts the band down and takes the topmost
+    band, among the ``slots`` lowest unfinished, whose next tile is ready.  So a thread that the
+    system deschedules (other processes on the cores) holds back only the tiles below and to the
+    right of its own: the others fill the bands below it meanwhile, instead of waiting as a
+    thread bound to a fixed band would.
+
+    Any order of ready tiles gives the sequential table: a tile's cells read their row to the
+    left (earlier tiles of the band), their column and diagonal above (earlier rows of the tile,
+    and the bands above, finished up to ``c1``); two tiles in flight at once, ``(i, [c0, c1))``
+    above ``(j, [d0, d1))``, have ``d1 <= c0``, so they touch different columns, and the
+    diagonals of the lower tile (``b - a < d1 - a0(j) <= c0 - a1(i) + 1``) lie below those of
+    the upper one.  Bands finish in order, and a band's row bitsets are reused (band ``i +
+    slots``) only after band ``i`` has finished.  Same table, bit for bit."""
+    n = G.shape[1]
     count = a_stop - a_start
     bands = (count + rows - 1) // rows
-    progress = np.zeros(max(bands, 1), dtype=np.int64)  # columns finished, per band
-    counter = np.zeros(1, dtype=np.int64)
+    progress = np.empty(max(bands, 1), dtype=np.int64)  # first column not done, per band
+    for i in range(bands):
+        progress[i] = a_start + i * rows  # a band's first tile starts on the diagonal
+    holder = np.zeros(max(bands, 1), dtype=np.int64)  # 1 while a thread holds the band
     for worker in prange(workers):
+        low = 0  # bands below are finished
+        idle = 0
         while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= bands:
+            while low < bands and load_acquire(progress, low) >= n:
+                low += 1
+            if low >= bands:
                 break
+            i = -1
+            for j in range(low, min(low + slots, bands)):
+                if load_acquire(holder, j) == 0 and _ready(progress, j, n) > 0:
+                    if compare_swap(holder, j, 0, 1):
+                        i = j
+                        break
+            if i < 0:  # nothing ready: the threads holding the bands above are behind
+                idle += 1
+                if idle > PATIENCE:
+                    sched_yield()
+                continue
+            idle = 0
             a0 = a_start + i * rows
-            _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, rows * worker, a0,
-                          min(a0 + rows, a_stop), False, index_table, progress, i, True)
+            a1 = min(a0 + rows, a_stop)
+            r0 = rows * (i % slots)
+            while True:
+                c1 = _ready(progress, i, n)
+                waited = 0
+                while c1 < 0 and waited < PATIENCE:
+                    waited += 1
+                    c1 = _ready(progress, i, n)
+                if c1 <= 0:  # done, or the band above is still behind: put it down
+                    break
+                _wythoff_tile(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1,
+                              progress[i], c1, False, index_table)
+                store_release(progress, i, c1)
+            store_release(holder, i, 0)
 
 
 def band_rows(bound: int) -> int:
@@ -234,26 +301,30 @@ def _check(bound: int) -> None:
 
 
 class WythoffRun:
-    """A table being computed: the column and diagonal bitsets, the row bitsets of the threads
-    and the rows done.  :meth:`step` computes rows into ``G`` (the whole table with ``base =
+    """A table being computed: the column and diagonal bitsets, the row bitsets of the bands in
+    flight and the rows done.  :meth:`step` computes rows into ``G`` (the whole table with ``base =
     -1``, mirrored; or a window of rows ``G[a - base]``, upper half only: the record runner of
     :mod:`nimlab.research.records` writes each window to a file); :meth:`replay` rebuilds the
     bitsets from rows computed before (a checkpoint)."""
 
-    def __init__(self, bound: int):
+    def __init__(self, bound: int, workers: int | None = None, rows: int | None = None):
+        """``workers``: the parallel kernel's threads (default: Numba's); ``rows``: the rows of
+        a band (default :func:`band_rows`); both for tests."""
         from nimlab.kernels.pace import threads_available
 
         n, words = bound + 1, _words(bound)
         self.bound = bound
-        self.workers = threads_available()
+        self.workers = threads_available() if workers is None else workers
+        #: the rows of a band: the lines a thread of the parallel kernel takes at a time
+        self.block = band_rows(bound) if rows is None else rows
+        #: bands a parallel step keeps in flight (each with its row bitsets)
+        self.slots = SLOTS_PER_THREAD * max(self.workers, 1)
+        self.row = np.zeros((self.block * self.slots, words), dtype=np.uint64)
         self.col = np.zeros((n, words), dtype=np.uint64)
         self.diag = np.zeros((n, words), dtype=np.uint64)
-        #: the rows of a band: the lines a thread of the parallel kernel takes at a time
-        self.block = band_rows(bound)
-        self.row = np.zeros((self.block * max(self.workers, 1), words), dtype=np.uint64)
         self.cptr = np.zeros(n, dtype=np.int64)
         self.dptr = np.zeros(n, dtype=np.int64)
-        self.rptr = np.zeros(self.block * max(self.workers, 1), dtype=np.int64)
+        self.rptr = np.zeros(self.block * self.slots, dtype=np.int64)
         self.done = 0
 
     def _rows(self, G, base, lo, hi, known):
@@ -271,7 +342,8 @@ class WythoffRun:
         if threads:
             assert lo == self.done
             _wythoff_rows_parallel(G, base, self.col, self.cptr, self.diag, self.dptr, self.row,
-                                   self.rptr, lo, hi, _DEBRUIJN_INDEX, self.workers, self.block)
+                                   self.rptr, lo, hi, _DEBRUIJN_INDEX, self.workers, self.block,
+                                   self.slots)
             self.done = hi
         else:
             self._rows(G, base, lo, hi, False)
@@ -287,9 +359,9 @@ def work_model(bound: int) -> np.ndarray:
 def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str = True) -> np.ndarray:
     """``G[a, b]`` = the Grundy value of Wythoff's game at ``(a, b)``, ``0 <= a, b <= bound``.
 
-    ``parallel=True`` (the default) lets the pipelined kernel use Numba's threads whenever it is
+    ``parallel=True`` (the default) lets the parallel kernel use Numba's threads whenever it is
     faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
-    pipelined kernel for every step.  The table is the same, bit for bit.
+    parallel kernel for every step.  The table is the same, bit for bit.
     """
     from nimlab.kernels.pace import fill_rows, run_paced
 
