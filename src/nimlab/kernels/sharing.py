@@ -39,7 +39,8 @@ import numpy as np
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
-from nimlab.kernels.atomics import fetch_add, store_release, wait_at_least
+from nimlab.kernels.atomics import (compare_swap, load_acquire, sched_yield, store_release,
+                                    wait_at_least)
 from nimlab.kernels.jit import njit, prange
 from nimlab.progress import Progress, quiet
 
@@ -167,25 +168,41 @@ def _sharing_point(T, base, PA, PB, a, b, known, index_table):
 BLOCK = 16
 #: A column publishes its progress every this many points (fewer cache-line transfers).
 PUBLISH = 32
+#: A thread of the parallel kernel computes this many steps of a block's skewed order (a
+#: *segment*, tens of microseconds) before it looks again whether the next are ready.
+SEGMENT = 64
+#: Blocks in flight at most, per thread, in the parallel kernel (the topmost ready one is taken).
+WINDOW_PER_THREAD = 4
+#: A thread whose block waits for the block before looks this many times before it puts the
+#: block down and looks for another.
+PATIENCE = 64
 
 
 @njit(cache=True, inline="always")
-def _sharing_block(T, base, PA, PB, c0, c1, known, index_table, done, first, wait):
-    """Columns ``c0 <= b < c1`` in a skewed order: at time ``t`` column ``c0 + m`` computes its
-    point ``a = t - 2m`` (``m`` increasing), so every column is two points behind the one before
-    it, which is all it needs (see :func:`_sharing_columns_parallel`).  Consecutive columns read
-    and write the same line bitsets within a few steps, so they stay in the cache (a column at
-    a time streams every line of the table through it).  With ``wait``, column ``c0`` first
-    waits for the column before it (``done[c0 - 1 - first]``, another thread's) and every column
-    publishes its progress in ``done[b - first]``.  Returns the largest value."""
+def _block_steps(c0, c1):
+    """The steps of the skewed order of block ``[c0, c1)``: its last column's length, plus two
+    steps of delay per column."""
+    return (c1 - 1) // 2 + 1 + 2 * (c1 - c0 - 1)
+
+
+@njit(cache=True, inline="always")
+def _sharing_block(T, base, PA, PB, c0, c1, known, index_table, done, first, wait, t0, t1):
+    """Columns ``c0 <= b < c1`` in a skewed order, steps ``t0 <= t < t1`` of it: at step ``t``
+    column ``c0 + m`` computes its point ``a = t - 2m`` (``m`` increasing), so every column is
+    two points behind the one before it, which is all it needs (see
+    :func:`_sharing_columns_parallel`).  Consecutive columns read and write the same line
+    bitsets within a few steps, so they stay in the cache (a column at a time streams every line
+    of the table through it).  With ``wait``, column ``c0`` first waits for the column before it
+    (``done[c0 - 1 - first]``, maybe another thread's) and every column publishes its progress
+    in ``done[b - first]``, every :data:`PUBLISH` points and at ``t1``.  Returns the largest
+    value."""
     top = 0
     count = c1 - c0
-    last = (c1 - 1) // 2 + 1  # the last column's length
     seen = 0
     before = (c0 - 1) // 2 + 1  # the previous column's length
     if c0 == first:
         seen = before  # columns below ``first`` are complete
-    for t in range(last + 2 * (count - 1)):
+    for t in range(t0, t1):
         for m in range(count):
             b = c0 + m
             a = t - 2 * m
@@ -202,6 +219,12 @@ def _sharing_block(T, base, PA, PB, c0, c1, known, index_table, done, first, wai
                 top = g
             if wait and (a % PUBLISH == PUBLISH - 1 or a == b // 2):
                 store_release(done, b - first, a + 1)
+    if wait:
+        for m in range(count):  # the points each column has finished: ``0..t1 - 1 - 2m``
+            b = c0 + m
+            finished = min(t1 - 2 * m, b // 2 + 1)
+            if finished > 0:
+                store_release(done, b - first, finished)
     return top
 
 
@@ -218,50 +241,111 @@ def _sharing_columns(T, base, PA, PB, b_start, b_stop, known, index_table):
     done = np.zeros(1, dtype=np.int64)
     # two calls, so that each inlined copy of the block is compiled for its constant ``known``
     for c0 in range(b_start, b_stop, BLOCK):
+        c1 = min(c0 + BLOCK, b_stop)
+        steps = _block_steps(c0, c1)
         if known:
-            g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), True, index_table,
-                               done, b_start, False)
+            g = _sharing_block(T, base, PA, PB, c0, c1, True, index_table, done, b_start, False,
+                               0, steps)
         else:
-            g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), False,
-                               index_table, done, b_start, False)
+            g = _sharing_block(T, base, PA, PB, c0, c1, False, index_table, done, b_start,
+                               False, 0, steps)
         if g > top:
             top = g
     return top
 
 
+@njit(cache=True, inline="always")
+def _segment_end(clock, done, i, c0, c1, first):
+    """The end of block ``i``'s next segment (steps ``clock[i]`` onwards, at most
+    :data:`SEGMENT`, as far as the column before ``c0`` allows); ``clock[i]`` itself if it
+    cannot start, ``-1`` if the block is done."""
+    t0 = load_acquire(clock, i)
+    steps = _block_steps(c0, c1)
+    if t0 >= steps:
+        return -1
+    t1 = min(t0 + SEGMENT, steps)
+    if c0 > first:
+        before = (c0 - 1) // 2 + 1
+        have = load_acquire(done, c0 - 1 - first)
+        if have < before:  # step t needs the points 0..t+1 of the column before
+            t1 = min(t1, have - 1)
+    return max(t1, t0)
+
+
 @njit(cache=True, parallel=True)
 def _sharing_columns_parallel(T, base, PA, PB, b_start, b_stop, index_table, workers):
-    """:func:`_sharing_columns` (computing) on ``workers`` threads, pipelined.
+    """:func:`_sharing_columns` (computing) on ``workers`` threads, by segments taken as they
+    become ready.
 
-    Each thread takes the next block of columns (a shared counter) and computes it in the skewed
-    order of :func:`_sharing_block`; its first column waits, point by point, for the last
-    column of the block before.  The rule throughout: the point ``(a, b)`` is computed only
-    once column ``b - 1`` has finished its points ``0..a+1`` (or all of them).  That is all it
-    needs: by induction column ``b - k`` has then finished the points ``0..a+2k-1``, which holds
-    every point whose value lies on a line ``(a, b)`` reads (own and PB lines: ``(a - 2k, b -
-    k)``, ``(a - k, b - 2k)``; mirror line: ``(a + k, b - k)`` and, near the end of the column,
-    ``(b - a - 2k, b - k)``; the line ending at ``(s, s)``: points of columns below ``s``), and
-    every earlier point that reads a line ``(a, b)`` writes has read it.  Two points being
-    computed at the same time never write the same bitset.  So the table is that of the
-    sequential kernel, bit for bit, whatever the threads' timing; there is no barrier between
-    columns, only a wait on the previous column's published progress.
+    The rule throughout: the point ``(a, b)`` is computed only once column ``b - 1`` has finished
+    its points ``0..a+1`` (or all of them).  That is all it needs: by induction column ``b - k``
+    has then finished the points ``0..a+2k-1``, which holds every point whose value lies on a
+    line ``(a, b)`` reads (own and PB lines: ``(a - 2k, b - k)``, ``(a - k, b - 2k)``; mirror
+    line: ``(a + k, b - k)`` and, near the end of the column, ``(b - a - 2k, b - k)``; the line
+    ending at ``(s, s)``: points of columns below ``s``), and every earlier point that reads a
+    line ``(a, b)`` writes has read it.  Two points being computed at the same time never write
+    the same bitset.  Within a block the skewed order of :func:`_sharing_block` keeps the rule;
+    a block's first column needs the last column of the block before, whose progress
+    (``done``) is published as it goes.
+
+    A thread holds one block at a time (``holder[i]``, taken by a compare-and-swap) and computes
+    segments of its skewed order (``clock[i]``: the steps done) while the block before allows;
+    when it does not, the thread waits a moment (:data:`PATIENCE`), then puts the block down
+    and takes the topmost block, among the lowest unfinished ones, that can go on.  So a thread
+    the system deschedules (other processes on the cores) holds back only the blocks after its
+    own, and only once they have caught up with it.  The table is that of the sequential
+    kernel, bit for bit, whatever the threads' timing; there is no barrier between blocks.
     """
     count = b_stop - b_start
     blocks = (count + BLOCK - 1) // BLOCK
     done = np.zeros(max(count, 1), dtype=np.int64)  # points finished, per column
-    counter = np.zeros(1, dtype=np.int64)
+    clock = np.zeros(max(blocks, 1), dtype=np.int64)  # steps of the skewed order done, per block
+    holder = np.zeros(max(blocks, 1), dtype=np.int64)  # 1 while a thread holds the block
     tops = np.zeros(workers, dtype=np.int64)
+    window = WINDOW_PER_THREAD * workers
     for worker in prange(workers):
         top = 0
+        low = 0  # blocks below are finished
+        idle = 0
         while True:
-            i = fetch_add(counter, 0, 1)
-            if i >= blocks:
+            while low < blocks and _segment_end(
+                    clock, done, low, b_start + low * BLOCK,
+                    min(b_start + (low + 1) * BLOCK, b_stop), b_start) < 0:
+                low += 1
+            if low >= blocks:
                 break
+            i = -1
+            for j in range(low, min(low + window, blocks)):
+                c0 = b_start + j * BLOCK
+                if (load_acquire(holder, j) == 0
+                        and _segment_end(clock, done, j, c0, min(c0 + BLOCK, b_stop),
+                                         b_start) > load_acquire(clock, j)
+                        and compare_swap(holder, j, 0, 1)):
+                    i = j
+                    break
+            if i < 0:  # nothing can go on: the threads holding the blocks before are behind
+                idle += 1
+                if idle > PATIENCE:
+                    sched_yield()
+                continue
+            idle = 0
             c0 = b_start + i * BLOCK
-            g = _sharing_block(T, base, PA, PB, c0, min(c0 + BLOCK, b_stop), False,
-                               index_table, done, b_start, True)
-            if g > top:
-                top = g
+            c1 = min(c0 + BLOCK, b_stop)
+            while True:
+                t0 = clock[i]
+                t1 = _segment_end(clock, done, i, c0, c1, b_start)
+                waited = 0
+                while t1 == t0 and waited < PATIENCE:
+                    waited += 1
+                    t1 = _segment_end(clock, done, i, c0, c1, b_start)
+                if t1 <= t0:  # done, or the block before is still behind: put it down
+                    break
+                g = _sharing_block(T, base, PA, PB, c0, c1, False, index_table, done, b_start,
+                                   True, t0, t1)
+                if g > top:
+                    top = g
+                store_release(clock, i, t1)
+            store_release(holder, i, 0)
         tops[worker] = top
     return tops.max()
 
