@@ -114,8 +114,10 @@ def test_the_command_checkpoints_on_sigterm_and_continues(tmp_path):
             "wythoff.WythoffRun.step = step\nfrom nimlab.cli import main\n"
             "sys.argv = ['nimlab', 'record', 'wythoff', '--max', '500', '--dir', sys.argv[1],"
             " '--checkpoint', '0']\nmain()\n")
+    # one thread: steps of a few rows (a parallel step holds a band of 128 rows a thread, and
+    # 501 rows would take two or three steps, done before the signal arrives)
     child = subprocess.Popen([sys.executable, "-c", code, str(run)], stderr=subprocess.PIPE,
-                             text=True)
+                             text=True, env={**os.environ, "NUMBA_NUM_THREADS": "1"})
     wait_for_lines(run / records.STATE, 0)
     child.send_signal(signal.SIGTERM)
     _, err = child.communicate(timeout=60)

@@ -8,32 +8,26 @@ second for the widest Wythoff records, whose parallel steps hold at least a band
 thread, at most about 2 million cells: :func:`nimlab.kernels.wythoff.band_rows`), progress is
 reported, and a checkpoint can be written between two steps.
 
-Each step runs either the sequential kernel (``threads = False``) or the parallel one (``True``).
-Which one is faster depends on the machine *now*: on an idle machine the parallel kernels are
-about twice as fast on two cores, but when other processes compete for the cores a pipelined
-kernel waits for its descheduled threads.  Two measurements decide:
+Each step runs either the sequential kernel (``threads = False``) or the parallel one (``True``),
+whichever measures faster now, by work per second (the kernel's work model).  On an idle machine
+the parallel kernels are about twice as fast on two cores.  With other CPU-bound processes
+running they still are faster, by less: their threads take their tiles as those become ready
+(no thread waits for a fixed other one, so a thread that the system deschedules holds back only
+the work that depends on its own), and the system shares the cores out by thread.  Where the
+threads lose (a process confined to fewer cores than Numba has threads, say), one thread runs.
 
-* the *share* of a core each thread got during a parallel step (the process's CPU time over the
-  wall time, per thread): below :data:`MIN_SHARE`, other processes hold the cores, and one
-  thread runs;
-* the speeds of both modes (work per second, by the work model): the threads run only while
-  they are faster by :data:`MARGIN`.
-
-The threads start, unless (on Linux) ``/proc/stat`` shows other processes ready to run on the
-other cores at that moment.  While one thread runs it looks again before each step: while the
-other cores stay taken the threads are not tried (they cannot win); once they are free, the
-threads take over at once (a process that was only passing by at the start) or are tried at once
-(one thread ran because the threads had lost).  Steps grow at most :data:`GROWTH`-fold from a
-tiny first one.  The other mode is tried with a short step after :data:`FIRST_TRY` steps of at
-least :data:`MIN_SHARE_STEP` seconds, and the mode that is behind is tried again after 4, 8, 16,
-up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at once when a step shows the
-lead is gone (the threads' share below :data:`MIN_SHARE`, or their speed no longer ahead), so a
-change of load is noticed and a losing try costs at most a few per cent.  A parallel step gives
-every thread the same number of whole blocks of lines (the kernel's ``block``; an odd block
-would run alone at the step's end); one that cannot, the last, measures nothing about the
-threads, nor does the first step, which pays the one-time costs (the first touch of a fresh
-table's memory, loading the compiled kernel).  A mode's kernel is loaded only when the mode is
-first chosen.  The table is the same either way, bit for bit.
+The threads start.  Steps grow at most :data:`GROWTH`-fold from a tiny first one (each mode's
+from its own last step).  The other mode is tried with a short step after :data:`FIRST_TRY`
+measured steps (at least :data:`MIN_MEASURED_STEP` seconds), and the mode that is behind is
+tried again after 4, 8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at
+once when a step shows the lead is gone, so a change of load is noticed and a losing try costs
+at most a few per cent.  A try too short to measure (its first step, sized from the other mode's
+speed) decides nothing: the next step tries again, sized from its own.  A
+parallel step gives every thread the same number of whole blocks of lines (the kernel's
+``block``; an odd block would run alone at the step's end); one that cannot, the last, measures
+nothing about the threads, nor does the first step, which pays the one-time costs (the first
+touch of a fresh table's memory, loading the compiled kernel).  A mode's kernel is loaded only
+when the mode is first chosen.  The table is the same either way, bit for bit.
 """
 
 from __future__ import annotations
@@ -53,24 +47,18 @@ STEP_SECONDS = 0.25
 #: too short try would overweight).
 TRY_FRACTION = 0.5
 #: A try of one thread, when the threads are faster, takes this fraction of a step: it has no
-#: fixed cost, and on an idle machine every second it runs is half a second lost.
-ONE_THREAD_TRY = 0.2
-#: The threads run only while they are faster than one thread by this factor: between nearly
-#: equal speeds (a loaded machine) one thread does the same work on half the cores.
-MARGIN = 1.1
-#: The threads need at least this share of a core each (their process's CPU time over the
-#: step's wall time, per thread): below it other processes hold the cores, and a pipelined
-#: kernel whose threads take turns is no faster than one thread.
-MIN_SHARE = 0.8
-#: A share is measured only on steps at least this long (a shorter one is mostly start-up).
-MIN_SHARE_STEP = 0.1
+#: fixed cost, and on an idle machine every second it runs is half a second lost; but it must
+#: last :data:`MIN_MEASURED_STEP` to be a measurement.
+ONE_THREAD_TRY = 0.6
+#: A step is a measurement only if it lasts at least this long (a shorter one is mostly
+#: start-up and the noise of the system's scheduling).
+MIN_MEASURED_STEP = 0.1
 #: A step does at most this many times the work of the step before it (the first speeds,
 #: measured on tiny steps, are unreliable).
 GROWTH = 4
-#: The other mode is first tried after this many steps of at least :data:`MIN_SHARE_STEP` (about
+#: The other mode is first tried after this many steps of at least :data:`MIN_MEASURED_STEP` (about
 #: a second): a shorter computation ends before and saves the try, which on an idle machine costs
-#: a tenth of a one-second run.  Threads that lose their cores meanwhile are left at once
-#: (:data:`MIN_SHARE`).
+#: a tenth of a one-second run.
 FIRST_TRY = 4
 #: The slower mode is tried again after at most this many steps.
 MAX_GAP = 32
@@ -81,50 +69,6 @@ def threads_available() -> int:
     import numba
 
     return int(numba.get_num_threads())
-
-
-def others_running(samples: int = 3) -> int | None:
-    """Processes ready to run on the machine now besides this one's threads (Linux:
-    ``procs_running`` in ``/proc/stat`` less this process's running threads, such as Numba's
-    pool still spinning after a parallel step; the least of a few looks a millisecond apart);
-    ``None`` where unknown."""
-    seen = []
-    for i in range(samples):
-        try:
-            with open("/proc/stat") as stat:
-                count = procs_running(stat.read())
-            own = _own_running()
-        except OSError:
-            return None
-        if count is None:
-            return None
-        seen.append(count - max(own, 1))
-        if i + 1 < samples:
-            time.sleep(0.001)
-    return max(0, min(seen))
-
-
-def _own_running() -> int:
-    """This process's threads in state R (running or ready), from ``/proc/self/task``."""
-    import os
-
-    running = 0
-    for task in os.listdir("/proc/self/task"):
-        try:
-            with open(f"/proc/self/task/{task}/stat") as stat:
-                if stat.read().rpartition(")")[2].split()[0] == "R":
-                    running += 1
-        except (OSError, IndexError):
-            continue
-    return running
-
-
-def procs_running(stat_text: str) -> int | None:
-    """The ``procs_running`` count of a ``/proc/stat`` text (``None`` if it has none)."""
-    for line in stat_text.splitlines():
-        if line.startswith("procs_running "):
-            return int(line.split()[1])
-    return None
 
 
 class Pace:
@@ -142,12 +86,7 @@ class Pace:
         self.workers = threads_available() if parallel else 1
         self.parallel = bool(parallel) and self.workers > 1 and not self.always
         self.rate: dict[bool, float | None] = {False: None, True: None}
-        self.share: float | None = None  # the cores the threads last got, per thread
-        # the threads, unless other processes are ready to take the other cores right now
-        busy = self.parallel and (others_running() or 0) >= self.workers - 1
-        self.best = self.parallel and not busy
-        self.doubt = busy  # one thread for that reason alone: no step has measured anything
-        self.held = busy  # other processes were last seen holding the other cores
+        self.best = self.parallel  # the mode that runs, between tries of the other
         self.span = block * self.workers
         self.since_try = 0
         self.steps = 0  # steps recorded
@@ -160,29 +99,9 @@ class Pace:
             return True, STEP_SECONDS
         if not self.parallel:
             return False, STEP_SECONDS
-        if not self.best:
-            self.look()
         if self.since_try >= self.gap:
             return not self.best, STEP_SECONDS * (ONE_THREAD_TRY if self.best else TRY_FRACTION)
         return self.best, STEP_SECONDS
-
-    def look(self) -> None:
-        """While one thread runs: whether other processes hold the other cores (``/proc/stat``).
-        While they do, the threads are not tried (a try cannot win and costs its length); when
-        they have gone, the threads take over at once if one thread ran only because of them
-        (seen at the start), or are tried at once.  Where unknown, the tries alone decide."""
-        others = others_running(samples=1)
-        if others is None:
-            return
-        if others >= self.workers - 1:
-            self.held = True
-            self.since_try = 0
-            return
-        if self.doubt:
-            self.best, self.doubt = True, False
-        elif self.held:
-            self.since_try = max(self.since_try, self.gap)
-        self.held = False
 
     def sizing_rate(self, mode: bool) -> float | None:
         """The work per second that sizes a step of ``mode``: its own last speed; else, for a
@@ -193,26 +112,19 @@ class Pace:
         return None if other is None else other / (self.workers if not mode else 1)
 
     def threads_win(self) -> bool:
-        """The threads got their cores (:data:`MIN_SHARE`) and are faster than one thread by
-        :data:`MARGIN` (when both are measured): only then are they worth a second core."""
-        if self.share is not None and self.share < MIN_SHARE:
-            return False
+        """The threads are faster than one thread (when both are measured)."""
         if self.rate[False] is None or self.rate[True] is None:
             return self.rate[True] is not None
-        return self.rate[True] > MARGIN * self.rate[False]
+        return self.rate[True] > self.rate[False]
 
-    def record(self, mode: bool, work: float, seconds: float,
-               cpu_seconds: float | None = None, lines: int | None = None) -> None:
-        """A step of ``mode`` over ``lines`` lines did ``work`` in ``seconds`` (``cpu_seconds``:
-        the process's CPU time meanwhile, every thread counted)."""
+    def record(self, mode: bool, work: float, seconds: float, lines: int | None = None) -> None:
+        """A step of ``mode`` over ``lines`` lines did ``work`` in ``seconds``."""
         self.rate[mode] = work / max(seconds, 1e-6)
         # a measurement: not the first step (it pays the one-time costs: the first touch of a
         # fresh table's memory), long enough, and on the threads, wide enough to occupy them all
         self.steps += 1
-        measured = self.steps > 1 and seconds >= MIN_SHARE_STEP and (
+        measured = self.steps > 1 and seconds >= MIN_MEASURED_STEP and (
             not mode or lines is None or lines >= self.span)
-        if mode and cpu_seconds is not None and measured:
-            self.share = cpu_seconds / (seconds * self.workers)
         if not self.parallel:
             return
         if mode == self.best:
@@ -223,7 +135,8 @@ class Pace:
                 self.since_try = max(self.since_try, self.gap)  # the lead is gone: try now
             return
         # a try of the other mode has ended
-        self.doubt = False
+        if not measured:
+            return  # too short to tell: the next step tries again, sized by this one's speed
         best = self.threads_win()
         self.gap = min(max(self.gap * 2, FIRST_TRY), MAX_GAP) if best == self.best else FIRST_TRY
         self.since_try = 0
@@ -247,8 +160,9 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
         mode, seconds = pace.choose()
         rate = pace.sizing_rate(mode)
         want = total / 100_000 if rate is None else rate * seconds
-        if pace.log:
-            last_lo, last_hi = pace.log[-1][:2]
+        if pace.log:  # growth from this mode's last step (a short try of the other between)
+            last_lo, last_hi = next((entry[:2] for entry in reversed(pace.log)
+                                     if entry[2] == mode), pace.log[-1][:2])
             want = min(want, GROWTH * float(cumulative[last_hi] - cumulative[last_lo]))
         hi = int(np.searchsorted(cumulative, cumulative[lo] + want, side="right")) - 1
         if mode:  # whole blocks for every thread: an odd one would end the step on one thread
@@ -256,17 +170,15 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
         hi = min(max(hi, lo + 1), stop)
         if mode not in loaded:
             # a mode's kernel is loaded untimed before its first measured step (the run's first
-            # step measures nothing anyway); a mode never chosen is never loaded: under load
-            # neither the threads' kernel nor Numba's thread pool starts
+            # step measures nothing anyway); a mode never chosen is never loaded
             if pace.log:
                 step(lo, lo, mode)
             loaded.add(mode)
-        began, cpu = time.perf_counter(), time.process_time()
+        began = time.perf_counter()
         step(lo, hi, mode)
         took = time.perf_counter() - began
         pace.log.append((lo, hi, mode, took))
-        pace.record(mode, float(cumulative[hi] - cumulative[lo]), took,
-                    time.process_time() - cpu, hi - lo)
+        pace.record(mode, float(cumulative[hi] - cumulative[lo]), took, hi - lo)
         lo = hi
         progress(hi, stop)
     return pace
