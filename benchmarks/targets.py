@@ -16,10 +16,10 @@ the load case).  In order, each part printing its figures as it goes:
    an hour more.
 
 Then one line per target: the figure and whether it is met.  The thread ratios are judged on the
-median runs of each setting (the best runs are printed beside them): under a competing process
-the default runs the same one-thread code as ``NUMBA_NUM_THREADS=1`` once it has seen the other
-process, and the best of a few runs of two equal settings differs by the noise alone (the first
-touch of a fresh table varies from 0.01 to 0.16 s on this virtual machine).  ``--json FILE`` keeps every
+median runs of each setting (the best runs and the median of the pairs' ratios are printed
+beside them): the best of a few runs differs by the noise alone (the first touch of a fresh
+table varies from 0.01 to 0.16 s on this virtual machine, and the same one-thread computation by
+20% from run to run).  ``--json FILE`` keeps every
 figure.  Parts 1-3 take about 20 minutes with the default 5 runs.
 """
 
@@ -72,8 +72,8 @@ def main() -> None:
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"{started}; {os.cpu_count()} cores; load average {os.getloadavg()}", flush=True)
     idle = threads.measure(repeat=args.repeat)
-    # the load case compares two runs of the same one-thread code: twice the runs, for a median
-    # within the target's 5% on a host whose speed varies by 20% from run to run
+    # the load case: twice the runs, for medians within a few per cent on a host whose speed
+    # varies by 20% from run to run
     loaded = threads.measure(repeat=2 * args.repeat, compete=True)
     against_c, starts = endtoend.measure(max(2, args.repeat // 2))
     records = []
