@@ -1,4 +1,4 @@
-"""Atomic operations for the pipelined parallel kernels (Numba intrinsics, LLVM atomics).
+"""Atomic operations for the parallel kernels (Numba intrinsics, LLVM atomics).
 
 Numba has no atomics on the CPU, so these few are written as intrinsics over one element of a
 1-d ``int64`` array:
@@ -7,7 +7,6 @@ Numba has no atomics on the CPU, so these few are written as intrinsics over one
   :func:`store_release` of that value is visible after it;
 * :func:`store_release` ``(array, i, value)`` - publish ``array[i] = value`` after every earlier
   write of this thread;
-* :func:`fetch_add` ``(array, i, value)`` - add and return the old value (a shared work counter);
 * :func:`compare_swap` ``(array, i, expected, value)`` - write ``value`` if ``array[i]`` holds
   ``expected``, in one step; whether it did (a thread taking a piece of work no other holds);
 * :func:`sched_yield` ``()`` - give the core away while waiting (the C library's ``sched_yield``).
@@ -48,15 +47,6 @@ def store_release(typingctx, array, index, value):
                              align=8)
         return context.get_dummy_value()
     return types.void(array, index, value), codegen
-
-
-@intrinsic
-def fetch_add(typingctx, array, index, value):
-    def codegen(context, builder, sig, args):
-        item = context.cast(builder, args[2], sig.args[2], sig.args[0].dtype)
-        return builder.atomic_rmw("add", _pointer(context, builder, sig, args), item,
-                                  ordering="seq_cst")
-    return array.dtype(array, index, value), codegen
 
 
 @intrinsic
