@@ -165,14 +165,14 @@ def random_steps(stop: int, sizes: list[int], seed: int):
 
 def test_sharing_pipelined_kernel_in_random_steps_equals_sequential():
     # Steps of every size (a step's first column relies on the earlier ones being complete),
-    # on 2 and 3 threads, several times: a missing wait would show as a differing table sooner
+    # on 2 and 3 workers, several times: a missing wait would show as a differing table sooner
     # or later.
     bound = 700
     expected = sh_k.sharing_values(bound, parallel=False)
     for seed in range(4):
         T = np.full((bound + 1, bound + 1), -1, dtype=np.int16)
         run = sh_k.SharingRun(bound)
-        run.workers = 2 + seed % 2  # three: more threads than this machine's cores, descheduled
+        run.workers = 2 + seed % 2  # three workers on Numba's threads: the last finds less to do
         for lo, hi in random_steps(bound + 1, [1, 2, 7, 50, 300], seed):
             run.step(T, 0, lo, hi, True)
         assert np.array_equal(T.T, expected), seed
@@ -197,8 +197,8 @@ def test_wythoff_pipelined_kernel_in_random_steps_equals_sequential(rows):
     expected = wy_k.wythoff_table(bound, parallel=False)
     for seed in range(4):
         G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
-        # two threads (three: more than this machine's cores, so that threads are
-        # descheduled and their bands taken over) and bands of ``rows``, on any machine
+        # two workers (three: more than Numba's threads here, the last finds less to do) and
+        # bands of ``rows``, on any machine
         run = wy_k.WythoffRun(bound, workers=2 + seed % 2, rows=rows)
         for lo, hi in random_steps(bound + 1, [1, 3, 40, 200], seed):
             run.step(G, -1, lo, hi, seed % 2 == 0 or lo % 3 != 0)  # threads, or now and then one
@@ -218,6 +218,41 @@ def test_compare_swap_writes_only_over_the_expected_value():
     assert swaps(array) == (True, False, True) and list(array) == [3, 0, 3]
     array[1] = 4
     assert swaps(array) == (False, False, False) and list(array) == [3, 4, 3]
+
+
+OVERSUBSCRIBED = """
+import random
+import numpy as np
+from nimlab.kernels import sharing as sh, wythoff as wy
+def random_steps(stop, sizes, seed):
+    rng, lo = random.Random(seed), 0
+    while lo < stop:
+        hi = min(stop, lo + rng.choice(sizes))
+        yield lo, hi
+        lo = hi
+bound = 700
+for seed in range(3):
+    G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
+    run = wy.WythoffRun(bound, rows=16 << seed % 2)
+    for lo, hi in random_steps(bound + 1, [1, 40, 200, 700], seed):
+        run.step(G, -1, lo, hi, True)
+    assert np.array_equal(G, wy.wythoff_table(bound, parallel=False)), seed
+    T = np.full((bound + 1, bound + 1), -1, dtype=np.int16)
+    run = sh.SharingRun(bound)
+    for lo, hi in random_steps(bound + 1, [1, 7, 50, 300], seed):
+        run.step(T, 0, lo, hi, True)
+    assert np.array_equal(T.T, sh.sharing_values(bound, parallel=False)), seed
+print(run.workers, "ok")
+"""
+
+
+def test_parallel_kernels_with_more_threads_than_cores_equal_sequential():
+    """Four of Numba's threads on this machine's cores (two here): the system deschedules
+    threads in the middle of their blocks, and the others take the work that is ready."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "4"}
+    out = subprocess.run([sys.executable, "-c", OVERSUBSCRIBED], env=env, capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0 and out.stdout.split() == ["4", "ok"], out.stderr[-2000:]
 
 
 def test_wythoff_bands_shrink_for_wide_tables():
