@@ -12,7 +12,9 @@ Numba has no atomics on the CPU, so these few are written as intrinsics over one
 * :func:`sched_yield` ``()`` - give the core away while waiting (the C library's ``sched_yield``).
 
 :func:`wait_at_least` spins on a progress counter, politely: it yields the core while it waits, so
-that on a loaded machine the thread it waits for can run.
+that on a loaded machine the thread it waits for can run.  For the parallel kernels whose threads
+take blocks of work as they become ready: :func:`take` (a block no other thread holds) and
+:func:`idle_look` (a look that found nothing to take).
 """
 
 from __future__ import annotations
@@ -82,3 +84,27 @@ def wait_at_least(progress, index, need, seen):
         if spins > 100 and seen < need:
             sched_yield()
     return seen
+
+
+#: The looks a thread of a parallel kernel makes before it gives up on a block whose next piece
+#: is not ready, and the looks for work it makes before it starts yielding its core.
+PATIENCE = 64
+
+
+@njit(cache=True, inline="always")
+def take(holder, i):
+    """Whether this thread has taken block ``i``: no thread held it (``holder[i] == 0``) and
+    this one's compare-and-swap to 1 won.  The holder gives it back with
+    ``store_release(holder, i, 0)``."""
+    return load_acquire(holder, i) == 0 and compare_swap(holder, i, 0, 1)
+
+
+@njit(cache=True, inline="always")
+def idle_look(looks):
+    """One more look for work that found none (``looks`` before it); past :data:`PATIENCE`
+    looks, each yields the core, so that the threads holding the work can run.  Returns the
+    looks so far."""
+    looks += 1
+    if looks > PATIENCE:
+        sched_yield()
+    return looks

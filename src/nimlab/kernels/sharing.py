@@ -39,7 +39,7 @@ import numpy as np
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
-from nimlab.kernels.atomics import (compare_swap, load_acquire, sched_yield, store_release,
+from nimlab.kernels.atomics import (PATIENCE, idle_look, load_acquire, store_release, take,
                                     wait_at_least)
 from nimlab.kernels.jit import njit, prange
 from nimlab.progress import Progress, quiet
@@ -173,9 +173,6 @@ PUBLISH = 32
 SEGMENT = 64
 #: Blocks in flight at most, per thread, in the parallel kernel (the topmost ready one is taken).
 WINDOW_PER_THREAD = 4
-#: A thread whose block waits for the block before looks this many times before it puts the
-#: block down and looks for another.
-PATIENCE = 64
 
 
 @njit(cache=True, inline="always")
@@ -290,8 +287,9 @@ def _sharing_columns_parallel(T, base, PA, PB, b_start, b_stop, index_table, wor
 
     A thread holds one block at a time (``holder[i]``, taken by a compare-and-swap) and computes
     segments of its skewed order (``clock[i]``: the steps done) while the block before allows;
-    when it does not, the thread waits a moment (:data:`PATIENCE`), then puts the block down
-    and takes the topmost block, among the lowest unfinished ones, that can go on.  So a thread
+    when it does not, the thread waits a moment (:data:`~nimlab.kernels.atomics.PATIENCE`
+    looks), then puts the block down and takes the topmost block, among the lowest unfinished
+    ones, that can go on.  So a thread
     the system deschedules (other processes on the cores) holds back only the blocks after its
     own, and only once they have caught up with it.  The table is that of the sequential
     kernel, bit for bit, whatever the threads' timing; there is no barrier between blocks.
@@ -308,25 +306,20 @@ def _sharing_columns_parallel(T, base, PA, PB, b_start, b_stop, index_table, wor
         low = 0  # blocks below are finished
         idle = 0
         while True:
-            while low < blocks and _segment_end(
-                    clock, done, low, b_start + low * BLOCK,
-                    min(b_start + (low + 1) * BLOCK, b_stop), b_start) < 0:
+            while low < blocks and load_acquire(clock, low) >= _block_steps(
+                    b_start + low * BLOCK, min(b_start + (low + 1) * BLOCK, b_stop)):
                 low += 1
             if low >= blocks:
                 break
             i = -1
             for j in range(low, min(low + window, blocks)):
                 c0 = b_start + j * BLOCK
-                if (load_acquire(holder, j) == 0
-                        and _segment_end(clock, done, j, c0, min(c0 + BLOCK, b_stop),
-                                         b_start) > load_acquire(clock, j)
-                        and compare_swap(holder, j, 0, 1)):
+                if (_segment_end(clock, done, j, c0, min(c0 + BLOCK, b_stop), b_start)
+                        > load_acquire(clock, j) and take(holder, j)):
                     i = j
                     break
             if i < 0:  # nothing can go on: the threads holding the blocks before are behind
-                idle += 1
-                if idle > PATIENCE:
-                    sched_yield()
+                idle = idle_look(idle)
                 continue
             idle = 0
             c0 = b_start + i * BLOCK

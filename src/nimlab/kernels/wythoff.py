@@ -27,7 +27,7 @@ import numpy as np
 
 from nimlab.errors import InputError
 from nimlab.kernels import check_memory
-from nimlab.kernels.atomics import compare_swap, load_acquire, sched_yield, store_release
+from nimlab.kernels.atomics import PATIENCE, idle_look, load_acquire, store_release, take
 from nimlab.kernels.jit import njit, prange
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
 from nimlab.progress import Progress, quiet
@@ -198,9 +198,6 @@ def _wythoff_rows(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop, kn
 #: Bands a parallel step keeps in flight at most, per thread: their row bitsets
 #: (``row[rows * (band % slots) + m]``) are in use until the band ends.
 SLOTS_PER_THREAD = 4
-#: A thread whose band waits for the band above looks this many times before it puts the band
-#: down and looks for another.
-PATIENCE = 64
 
 
 @njit(cache=True, inline="always")
@@ -225,8 +222,9 @@ def _wythoff_rows_parallel(G, base, col, cptr, diag, dptr, row, rptr, a_start, a
     columns below ``c1`` (``progress[i - 1] >= c1``; ``progress[i]`` is the first column band
     ``i`` has not done).  A thread holds one band at a time (``holder[i]``, taken by a
     compare-and-swap) and computes its ready tiles one after another; when the next one is not
-    ready it waits a moment (:data:`PATIENCE`), then puts the band down and takes the topmost
-    band, among the ``slots`` lowest unfinished, whose next tile is ready.  So a thread that the
+    ready it waits a moment (:data:`~nimlab.kernels.atomics.PATIENCE` looks), then puts the band
+    down and takes the topmost band, among the ``slots`` lowest unfinished, whose next tile is
+    ready.  So a thread that the
     system deschedules (other processes on the cores) holds back only the tiles below and to the
     right of its own: the others fill the bands below it meanwhile, instead of waiting as a
     thread bound to a fixed band would.
@@ -255,14 +253,11 @@ def _wythoff_rows_parallel(G, base, col, cptr, diag, dptr, row, rptr, a_start, a
                 break
             i = -1
             for j in range(low, min(low + slots, bands)):
-                if load_acquire(holder, j) == 0 and _ready(progress, j, n) > 0:
-                    if compare_swap(holder, j, 0, 1):
-                        i = j
-                        break
+                if _ready(progress, j, n) > 0 and take(holder, j):
+                    i = j
+                    break
             if i < 0:  # nothing ready: the threads holding the bands above are behind
-                idle += 1
-                if idle > PATIENCE:
-                    sched_yield()
+                idle = idle_look(idle)
                 continue
             idle = 0
             a0 = a_start + i * rows
