@@ -303,18 +303,80 @@ def cash_table(subtraction_set: Any, stones: int, bound: int,
                  meta={"game": "cash", "set": label, "n": stones, "max": bound})
 
 
+class SequenceRows(abc.Sequence):
+    """Rows ``[n, value, outcome, winner]`` of a nim-sequence, made on demand from its array (a
+    list table of millions of rows is never a list of lists: a CSV of it streams)."""
+
+    def __init__(self, values: np.ndarray):
+        self.values = values
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if not -len(self) <= i < len(self):
+            raise IndexError(i)
+        n = i % len(self)
+        g = int(self.values[n])
+        return [n, g, "P" if g == 0 else "N", "II" if g == 0 else "I"]
+
+
+#: The largest --max of a subtraction table: 10 million rows, a CSV of about 200 MB written in
+#: about a minute (in bounded memory: the rows stream from the array).
+SUBTRACTION_MAX = 10_000_000
+
+#: The most rows a list table prints as text or JSON (each row a Python list held at once);
+#: beyond, the table is written with --out FILE.csv, which streams.
+MAX_LISTED_ROWS = 1_000_000
+
+
+def list_rows(game: str, bound: int, piles: int | None = None) -> int | None:
+    """How many rows the list table ``game`` has for ``--max bound`` (at most), computed
+    without building it; ``None`` for a grid or a table whose rows are few (Fibonacci Nim's
+    P-positions)."""
+    if game == "subtraction":
+        return bound + 1
+    if game == "end-nim" and (3 if piles is None else piles) == 3:
+        return max(bound, 1) ** 3
+    return None
+
+
+def check_rows(game: str, bound: int | None, piles: int | None = None,
+               form: str | None = None) -> None:
+    """Refuse up front (one line, with the count) a list table too long to build, or, for
+    ``form`` ``"text"`` or ``"JSON"``, too long to hold whole (a CSV or .npy file streams)."""
+    bound = table_spec(game).default if bound is None else bound
+    rows = list_rows(game, bound, piles)
+    if game == "subtraction" and bound > SUBTRACTION_MAX:
+        raise InputError(f"the subtraction table for --max {short_text(str(bound))} has "
+                         f"{about(rows)} rows, about {gigabytes(rows * 14)} GB as CSV; use "
+                         f"--max {SUBTRACTION_MAX} or less")
+    if form and rows is not None and rows > MAX_LISTED_ROWS:
+        raise InputError(f"the {game} table for --max {short_text(str(bound))} has "
+                         f"{about(rows)} rows, too many to hold as {form} (at most "
+                         f"{MAX_LISTED_ROWS:,}); write it with --out FILE.csv, which streams")
+
+
 def subtraction_table(subtraction_set: Any, bound: int, progress: Progress = quiet,
                       max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
-    """The nim-sequence of NIM(A) for ``n = 0..bound`` with the winner as in the paper."""
+    """The nim-sequence of NIM(A) for ``n = 0..bound`` with the winner as in the paper (rows
+    made on demand; refused past :data:`SUBTRACTION_MAX`)."""
     game = SubtractionNim(subtraction_set)
+    check_rows("subtraction", bound)
     values = store.subtraction_values(game.set, bound, use_cache=cache)
-    rows = [[n, int(g), "P" if g == 0 else "N", "II" if g == 0 else "I"]
-            for n, g in enumerate(values)]
+    rows = SequenceRows(values)
     progress(bound + 1, bound + 1)
     label = ",".join(map(str, game.set))
     return Table(f"NIM({label}): values for n = 0..{bound}", "list",
                  ["n", "value", "outcome", "winner"], rows,
-                 meta={"game": "subtraction", "set": label, "max": bound})
+                 meta={"game": "subtraction", "set": label, "max": bound}, array=_words)
+
+
+def _words() -> np.ndarray:
+    raise InputError("the subtraction table holds words (P/N, I/II): .npy holds integer "
+                     "tables only; write .csv or .json")
 
 
 def two_pile_table(name: str, bound: int, progress: Progress = quiet,

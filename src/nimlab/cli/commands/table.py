@@ -14,7 +14,7 @@ from nimlab.cli.common import (console, emit_json, json_option, max_states_optio
                                output_width, print_lines, progress_bar)
 from nimlab.errors import InputError
 from nimlab.lab.tables import table as build_table
-from nimlab.tables import check_target, table_spec
+from nimlab.tables import check_rows, check_target, table_spec
 
 
 #: Widest grid printed as text; wider ones go to a file (--out) or JSON.
@@ -50,7 +50,10 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
     """
     if out:
         check_target(out)  # a bad name or a missing directory fails now, not after computing
-    elif not as_json and table_spec(game).grid and (bound or 0) + 1 > MAX_PRINTED_COLUMNS:
+    # a list too long to build, or to hold whole as text or JSON, is refused now
+    held = not out or out.lower().endswith(".json")
+    check_rows(game, bound, piles, ("JSON" if as_json or out else "text") if held else None)
+    if not out and not as_json and table_spec(game).grid and (bound or 0) + 1 > MAX_PRINTED_COLUMNS:
         raise InputError(f"a {game} table with --max {bound} has {bound + 1:,} columns, too wide "
                          f"to print (at most {MAX_PRINTED_COLUMNS}); write it with --out FILE "
                          "(.npy, .csv or .json) or ask for --json")

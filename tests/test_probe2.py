@@ -1,0 +1,65 @@
+"""The second hostile probe (issue 29): what escaped the one-line-refusal rule, and what a
+newcomer and a notebook user tripped on.  One test (at least) per example of the issue."""
+
+from __future__ import annotations
+
+import resource
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from nimlab.cli import main
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+def nimlab(*args: str, memory: int | None = None, **kwargs) -> subprocess.CompletedProcess:
+    """``nimlab ARGS`` in a subprocess (with at most ``memory`` bytes of address space)."""
+    def limit() -> None:
+        if memory:
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
+    return subprocess.run([sys.executable, "-m", "nimlab.cli", *args], capture_output=True,
+                          text=True, timeout=kwargs.pop("timeout", 120), preexec_fn=limit,
+                          **kwargs)
+
+
+def one_line_refusal(result, *words: str) -> None:
+    err = result.stderr if hasattr(result, "stderr") and result.stderr is not None else ""
+    text = err or result.output
+    assert result.returncode if hasattr(result, "returncode") else result.exit_code
+    code = result.returncode if hasattr(result, "returncode") else result.exit_code
+    assert code == 2, text
+    assert len(text.strip().splitlines()) == 1 and "Traceback" not in text, text
+    for word in words:
+        assert word in text, text
+
+
+# ------------------------------------------------------------------ unbounded
+def test_a_huge_list_table_is_refused_up_front():
+    for extra in ((), ("--json",), ("--out", "t.csv")):
+        done = nimlab("table", "subtraction", "--set", "1,3,4", "--max", "100000000", *extra,
+                      memory=3 * 2**30, timeout=60)
+        one_line_refusal(done, "100,000,001 rows", "--max 10000000")
+
+
+def test_a_list_table_too_long_to_print_says_to_write_a_csv(tmp_path):
+    for extra in ((), ("--json",), ("--out", str(tmp_path / "t.json"))):
+        done = run("table", "subtraction", "--set", "1,3,4", "--max", "2000000", *extra)
+        assert done.exit_code == 2 and "--out FILE.csv" in done.output, done.output
+    assert not (tmp_path / "t.json").exists()
+
+
+def test_a_long_subtraction_table_streams_its_rows(tmp_path):
+    from nimlab.tables import build_table
+
+    table = build_table("subtraction", bound=300_000, subtraction_set="1,3,4")
+    assert not isinstance(table.rows, list)  # rows made on demand, never held at once
+    assert table.rows[7] == [7, 0, "P", "II"] and table.rows[-1][0] == 300_000
+    path = table.write(tmp_path / "t.csv")
+    lines = path.read_text().splitlines()
+    assert lines[0] == "n,value,outcome,winner" and len(lines) == 300_002
+    assert lines[5] == "4,2,N,I"
