@@ -262,9 +262,14 @@ function keyOnHeat(event) {
 function cellAt(event) {
   const canvas = document.getElementById("heat");
   const box = canvas.getBoundingClientRect();
+  if (!box.width || !box.height) return null;
+  // the canvas may be drawn at another size than its pixels (CSS, a phone's layout): the point
+  // is read in the canvas's own pixels
+  const x = (event.clientX - box.left) * canvas.width / box.width;
+  const y = (event.clientY - box.top) * canvas.height / box.height;
   const size = cellSize();
-  const c = Math.floor((event.clientX - box.left - MARGIN) / size);
-  const r = Math.floor((event.clientY - box.top - MARGIN) / size);
+  const c = Math.floor((x - MARGIN) / size);
+  const r = Math.floor((y - MARGIN) / size);
   if (!grid || r < 0 || c < 0 || r >= grid.rowLabels.length || c >= grid.colLabels.length) return null;
   const v = grid.values[r][c];
   if (v === null || v === undefined) return null;

@@ -1,0 +1,101 @@
+"""The web lab in Chromium: the defects of issue 28, each checked the way a user meets it (a
+phone's tap, a desktop's pointer, the keyboard, a shared link), with the answers checked against
+the rules or the brute force, never against the page's own numbers."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from test_web_browser import browser, server  # noqa: F401 - the fixtures, shared
+
+pytestmark = pytest.mark.timeout(900)
+MARGIN = 34                                     # the heat map's margin (explore.js)
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
+         "device_scale_factor": 2}
+DESKTOP = {"viewport": {"width": 1280, "height": 900}}
+
+
+def opened(browser, device: dict, scheme: str = "light"):
+    context = browser.new_context(**device, color_scheme=scheme)
+    tab = context.new_page()
+    tab.set_default_timeout(60_000)
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    tab.errors = errors
+    return context, tab
+
+
+def closing(browser, device: dict):
+    context, tab = opened(browser, device)
+    yield tab
+    context.close()
+    assert not tab.errors, tab.errors
+
+
+@pytest.fixture
+def phone(browser):
+    yield from closing(browser, PHONE)
+
+
+@pytest.fixture
+def page(browser):
+    yield from closing(browser, DESKTOP)
+
+
+# ---------------------------------------------------------------- 1. the heat map's cells
+def heat_ready(page) -> None:
+    page.wait_for_function("() => grid !== null && document.getElementById('caption')"
+                           ".textContent.includes('hover')")
+
+
+def cell_point(page, row_label: int, col_label: int) -> tuple[float, float]:
+    """The centre of a cell in the viewport's CSS pixels, from the canvas's own geometry (its
+    pixel size and the size it is drawn at), after scrolling the cell into view."""
+    return tuple(page.evaluate("""([row, col, margin]) => {
+        const canvas = document.getElementById('heat');
+        const wrap = canvas.parentElement;
+        const size = parseInt(document.getElementById('controls').zoom.value, 10);
+        const r = grid.rowLabels.indexOf(row), c = grid.colLabels.indexOf(col);
+        const x = margin + c * size + size / 2, y = margin + r * size + size / 2;
+        let box = canvas.getBoundingClientRect();
+        const sx = box.width / canvas.width, sy = box.height / canvas.height;
+        wrap.scrollLeft = Math.max(0, x * sx - wrap.clientWidth / 2);
+        wrap.scrollTop = Math.max(0, y * sy - wrap.clientHeight / 2);
+        box = canvas.getBoundingClientRect();
+        window.scrollBy(0, box.top + y * sy - window.innerHeight / 2);
+        box = canvas.getBoundingClientRect();
+        return [box.left + x * sx, box.top + y * sy];
+    }""", [row_label, col_label, MARGIN]))
+
+
+def test_a_tap_on_a_phone_opens_the_cell_tapped(server, phone):
+    phone.goto(f"{server}/explore/sharing")
+    heat_ready(phone)
+    x, y = cell_point(phone, 10, 40)
+    phone.touchscreen.tap(x, y)
+    phone.wait_for_url(re.compile(r"/play/sharing\?"))
+    assert "position=0%2C10%2C40" in phone.url, phone.url
+
+
+def test_a_desktop_pointer_and_the_zoom_past_the_box(server, page):
+    page.goto(f"{server}/explore/sharing?max=100")
+    heat_ready(page)
+    x, y = cell_point(page, 50, 90)
+    page.mouse.move(x, y)
+    assert page.locator("#tip").inner_text().startswith("G(0,50,90) = ")
+    # the zoom goes on enlarging the map past the box's width (the box scrolls)
+    widths = []
+    for zoom in (14, 24, 36):
+        page.evaluate("z => { const s = document.getElementById('controls').zoom; s.value = z;"
+                      " s.dispatchEvent(new Event('input')); }", zoom)
+        widths.append(page.evaluate("document.getElementById('heat').getBoundingClientRect()"
+                                    ".width"))
+    wrap = page.evaluate("document.querySelector('.heat-wrap').clientWidth")
+    assert widths[0] < widths[1] < widths[2] and widths[2] > wrap, (widths, wrap)
+    x, y = cell_point(page, 50, 90)
+    page.mouse.click(x, y)
+    page.wait_for_url(re.compile(r"/play/sharing\?"))
+    assert "position=0%2C50%2C90" in page.url, page.url
