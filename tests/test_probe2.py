@@ -3,9 +3,14 @@ newcomer and a notebook user tripped on.  One test (at least) per example of the
 
 from __future__ import annotations
 
+import os
 import resource
+import signal
 import subprocess
 import sys
+import time
+
+import pytest
 
 from click.testing import CliRunner
 
@@ -63,3 +68,35 @@ def test_a_long_subtraction_table_streams_its_rows(tmp_path):
     lines = path.read_text().splitlines()
     assert lines[0] == "n,value,outcome,winner" and len(lines) == 300_002
     assert lines[5] == "4,2,N,I"
+
+
+# ------------------------------------------------------------------ tracebacks
+def test_a_constant_of_5000_digits_in_a_formula_is_refused_in_one_line():
+    huge = "7" * 5000
+    done = run("prove", "nim", "--piles", "2", "--p-positions", f"p1 = {huge}")
+    assert done.exit_code == 2 and "5,000 digits" in done.output, done.output
+    assert len(done.output.strip().splitlines()) == 1
+    import nimlab
+    from nimlab.errors import InputError
+
+    with pytest.raises(InputError, match="4,000"):
+        nimlab.prove("nim", piles=2, p_positions=f"p1 = 3 * {huge}")
+
+
+def test_ctrl_c_on_serve_while_it_checks_the_claims_prints_no_traceback(tmp_path):
+    """Ctrl-C at a terminal reaches the whole process group: the server, its workers and the
+    claims process checking in the background."""
+    command = [sys.executable, "-m", "nimlab.cli", "serve", "--port", "0", "--json"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True,
+                               env={**os.environ, "NIMLAB_CACHE": str(tmp_path)})
+    try:
+        assert "url" in process.stdout.readline()
+        time.sleep(4)  # the claims process is running now (it takes minutes)
+        os.killpg(process.pid, signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+    assert "Traceback" not in err and "never retrieved" not in err, err
+    assert process.returncode == 130 and err.strip() == "nimlab: interrupted", err

@@ -47,7 +47,7 @@ import contextlib
 import re
 import sys
 
-from nimlab.errors import InputError
+from nimlab.errors import InputError, short_text
 
 #: Deepest nesting of a formula (parentheses, ~, quantifiers, =>), see the module doc.
 MAX_NESTING = 200
@@ -89,6 +89,19 @@ TOKEN = re.compile(r"""\s*(?:
     (?P<str>"[^"]*") |
     (?P<op><=>|=>|<=|>=|!=|[=<>~&|().,+*^%-])
 )""", re.VERBOSE)
+
+#: The most digits a constant of a formula may have (Python reads at most 4,300 by default).
+MAX_DIGITS = 4_000
+
+
+def constant(digits: str) -> int:
+    """A formula's constant, read from its ``digits``; too many is a one-line
+    :class:`FormulaError`."""
+    if len(digits) > MAX_DIGITS:
+        raise FormulaError(f"the constant {short_text(digits, 40)} has {len(digits):,} digits; a "
+                           f"formula's constants have at most {MAX_DIGITS:,}")
+    return int(digits)
+
 
 RELS = ("=", "!=", "<", "<=", ">", ">=")
 QUANTIFIERS = (("name", "E"), ("name", "A"))
@@ -312,7 +325,7 @@ class Parser:
         if kind != "num":
             self.fail(f"expected {what}")
         self.i += 1
-        return int(value)
+        return constant(value)
 
     # terms
     def term(self):
@@ -335,7 +348,7 @@ class Parser:
         kind, value = self.peek()
         if kind == "num" and self.peek(1) == ("op", "*"):
             self.i += 2
-            return ("mul", int(value), self.factor())
+            return ("mul", constant(value), self.factor())
         f = self.factor()
         if self.accept("*"):
             return ("mul", self.number("a constant factor (only constant multiples are allowed)"),
@@ -346,7 +359,7 @@ class Parser:
         kind, value = self.peek()
         if kind == "num":
             self.i += 1
-            return ("num", int(value))
+            return ("num", constant(value))
         if kind == "name" and value[0].islower() and value not in ("in", "true", "false"):
             self.i += 1
             return ("var", value)

@@ -118,6 +118,14 @@ def play_link(game: str, text: Any) -> str | None:
     return f"/play/{game}?{urlencode({'position': position, **options})}"
 
 
+def _ignore_interrupts() -> None:
+    """In the claims process: Ctrl-C (sent to the terminal's whole process group) is the
+    server's to handle; the server stops this process itself."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _claims_job(ids: tuple[str, ...], paper: str | None, bound: int | None) -> tuple[list, dict]:
     """In its own process: ``nimlab verify --json``, and a /play link for every counterexample
     whose position parses in its paper's game."""
@@ -229,7 +237,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def run_claims() -> None:
         job.started = time.monotonic()
         executor = concurrent.futures.ProcessPoolExecutor(
-            1, mp_context=multiprocessing.get_context("spawn"))
+            1, mp_context=multiprocessing.get_context("spawn"), initializer=_ignore_interrupts)
         state["claims_executor"] = executor
         try:
             loop = asyncio.get_running_loop()
@@ -240,6 +248,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
             job.error = str(problem)
         except Exception as problem:  # noqa: BLE001 - shown on the page, never a crash
             job.error = f"{type(problem).__name__}: {problem}"
+        except (KeyboardInterrupt, asyncio.CancelledError):  # the server is stopping
+            job.error = "stopped with the server"
         finally:
             job.finished = time.monotonic()
             executor.shutdown(wait=False, cancel_futures=True)
