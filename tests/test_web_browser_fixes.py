@@ -99,3 +99,38 @@ def test_a_desktop_pointer_and_the_zoom_past_the_box(server, page):
     page.mouse.click(x, y)
     page.wait_for_url(re.compile(r"/play/sharing\?"))
     assert "position=0%2C50%2C90" in page.url, page.url
+
+
+# ---------------------------------------------------------------- 2. quick answers stay fast
+QUICK = [("wythoff", "38,21"), ("wythoff", "25,30"), ("sharing", "0,50,120"),
+         ("end-nim", "30,40,50"), ("fibonacci", "20,20,5")]
+
+
+def test_answers_a_quick_table_gives_are_not_queued_behind_slow_solves(browser, tmp_path):
+    """One slow worker busy with two Fibonacci solves of seconds each: the answers a kernel
+    table (or a small solve) gives at once come from the fast lane, within its few seconds,
+    and equal the library's answers."""
+    from nimlab import api
+    from test_web_support import running_server
+
+    with running_server(tmp_path / "cache", "--workers", "1", "--time-limit", "60",
+                        "--claims", "sharing.rem5") as base:
+        context, tab = opened(browser, DESKTOP)
+        try:
+            tab.goto(f"{base}/")
+            tab.evaluate("""() => { window.slow = ['30,30,30', '31,30,29'].map(p =>
+                fetch('/api/value?game=fibonacci&position=' + p).then(r => r.status)); }""")
+            tab.wait_for_function("() => fetch('/api/status').then(r => r.json())"
+                                  ".then(s => s.answered.slow >= 2)")
+            for game, position in QUICK:
+                started = time.monotonic()
+                answer = tab.evaluate("([g, p]) => fetch(`/api/value?game=${g}&position=${p}`)"
+                                      ".then(r => r.json())", [game, position])
+                seconds = time.monotonic() - started
+                assert answer["value"] == api.value(game, position)["value"], (game, answer)
+                assert seconds < 3.5, (game, position, seconds)
+            status = tab.evaluate("fetch('/api/status').then(r => r.json())")
+            assert status["answered"]["slow"] == 2, status        # only the two solves
+            assert tab.evaluate("Promise.all(window.slow)") == [200, 200]
+        finally:
+            context.close()

@@ -47,8 +47,8 @@ SOLVER_SPEED = 300_000
 #: :data:`CHEAP_WORK` moves, is cheap (:func:`cost`).
 CHEAP_STATES = 20_000
 #: Moves (estimated positions times moves per position, halved) a cheap solve examines at most:
-#: about a quarter of a second at :data:`SOLVER_SPEED`.
-CHEAP_WORK = SOLVER_SPEED // 4
+#: a second at :data:`SOLVER_SPEED` (measured: a third of a second, e.g. Fibonacci 20,20,5).
+CHEAP_WORK = SOLVER_SPEED
 #: A move list of at most this many moves is cheap to list (:func:`cost`).
 CHEAP_MOVES = 300
 
@@ -120,9 +120,10 @@ def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
 
     Cheap: a fast path that answers with a value without building anything (a closed form, a
     kernel table already in memory: a fast path with ``ready(game, position)`` says whether it
-    holds its table), a solver estimate of at most :data:`CHEAP_STATES` positions and
-    :data:`CHEAP_WORK` moves examined, or an estimate the budget refuses at once; with
-    ``moves``, at most :data:`CHEAP_MOVES` moves too.
+    holds its table; or a table quick to build: ``quick(game, position)``), a solver
+    estimate of at most :data:`CHEAP_STATES` positions and :data:`CHEAP_WORK` moves examined,
+    or an estimate the budget refuses at once; with ``moves``, at most :data:`CHEAP_MOVES`
+    moves too.
     """
     if moves and bounded_moves(game, position, CHEAP_MOVES) is None:
         return "slow"
@@ -132,7 +133,8 @@ def cost(game: ImpartialGame, position: Any, *, moves: bool = False,
             held = ready(game, position)
             if held is None:
                 continue
-            return "cheap" if held else "slow"
+            quick = getattr(path, "quick", None)
+            return "cheap" if held or (quick is not None and quick(game, position)) else "slow"
         found = path.answer(game, position)
         if found is not None and found.value is not None:
             return "cheap"

@@ -46,6 +46,9 @@ class KernelTable:
     #: Sizes this fast path answers for: at least ``low`` and at most ``high``.
     low: ClassVar[int] = 0
     high: ClassVar[int] = 0
+    #: Sizes whose table builds in well under a second (``None``: up to ``high``); the web
+    #: lab's fast lane answers them (:meth:`quick`).
+    quick_size: ClassVar[int | None] = None
     source: ClassVar[str] = ""
     #: What the bound of a table measures, for the answer's source.
     bound_name: ClassVar[str] = "piles up to"
@@ -94,6 +97,16 @@ class KernelTable:
         held = self._tables.get(self.ident(game))
         return held is not None and self.size(game, position) <= held[0]
 
+    def quick(self, game: ImpartialGame, position: Any) -> bool:
+        """Whether the table ``position`` needs is in memory or quick to build (at most
+        :attr:`quick_size`): a look-up either way, an answer within a second."""
+        if not self.covers(game, position):
+            return False
+        size = self.size(game, position)
+        held = self._tables.get(self.ident(game))
+        return (held is not None and size <= held[0]) or \
+            size <= (self.high if self.quick_size is None else self.quick_size)
+
     def answer(self, game: ImpartialGame, position: Any, need_move: bool = True
                ) -> Answer | None:
         if not self.covers(game, position):
@@ -116,6 +129,7 @@ class SharingTable(KernelTable):
     # 4,000: a 16-million-cell table, a second or two to build and 32 MB (larger tables come
     # from `nimlab table sharing --max N`, which the store keeps and this path then reuses).
     low, high = 40, 4_000
+    quick_size = 1_000        # a million cells: a tenth of a second
     source = "3-pile Sharing Nim table of nimlab.kernels.sharing"
     bound_name = "spread up to"
 
