@@ -100,3 +100,46 @@ def test_ctrl_c_on_serve_while_it_checks_the_claims_prints_no_traceback(tmp_path
             os.killpg(process.pid, signal.SIGKILL)
     assert "Traceback" not in err and "never retrieved" not in err, err
     assert process.returncode == 130 and err.strip() == "nimlab: interrupted", err
+
+
+# ------------------------------------------------------------------ leftovers
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT])
+def test_an_interrupted_reproduce_leaves_nothing_and_the_rerun_is_not_refused(tmp_path, signum):
+    process = subprocess.Popen([sys.executable, "-m", "nimlab.cli", "reproduce", "all", "--out",
+                                "rdir"], cwd=tmp_path, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and not any(  # until the first artifact is written
+            p.is_file() for p in tmp_path.rglob("*")):
+        time.sleep(0.2)
+    time.sleep(1)
+    process.send_signal(signum)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode in (128 + signum, 130), err
+    assert "Traceback" not in err
+    assert list(tmp_path.iterdir()) == [], list(tmp_path.rglob("*"))
+    again = run("reproduce", "sharing.table1", "--out", str(tmp_path / "rdir"), "--no-claims")
+    assert again.exit_code == 0, again.output
+
+
+def test_reproduce_on_a_full_disk_leaves_nothing(tmp_path, monkeypatch):
+    from nimlab import fileio
+
+    real = fileio.write_text
+
+    def full(path, text, **kwargs):
+        if str(path).endswith("errata.md"):
+            raise OSError(28, "No space left on device", str(path))
+        return real(path, text, **kwargs)
+
+    monkeypatch.setattr(fileio, "write_text", full)
+    done = run("reproduce", "sharing.table1", "--out", str(tmp_path / "rdir"), "--no-claims")
+    assert done.exit_code == 2 and "No space left" in done.output, done.output
+    assert str(tmp_path / "rdir") in done.output and ".part" not in done.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_directory_without_reports_is_not_said_to_hold_reports(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    done = run("reproduce", "sharing.table1", "--out", str(tmp_path), "--no-claims")
+    assert done.exit_code == 2 and "holds no reports" in done.output, done.output

@@ -27,7 +27,7 @@ import threading
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, Sequence
 
-__all__ = ["atomic_file", "Terminated", "terminate_as_exception", "write_bytes", "write_text", "write_csv", "write_json", "umask_mode",
+__all__ = ["atomic_file", "staged_directory", "Terminated", "terminate_as_exception", "write_bytes", "write_text", "write_csv", "write_json", "umask_mode",
            "check_target"]
 
 
@@ -138,6 +138,39 @@ def atomic_file(path: str | os.PathLike, *, make_parents: bool = False) -> Itera
             if isinstance(problem, OSError):
                 raise _naming(problem, path, tmp) from None
             raise
+
+
+@contextlib.contextmanager
+def staged_directory(directory: str | os.PathLike) -> Iterator[Path]:
+    """A fresh hidden directory beside ``directory`` whose files move into ``directory`` (made
+    if missing) only when the block ends without error: an interrupted or failed run of many
+    files (``nimlab reproduce``) leaves none of them, and no new ``directory`` either.  SIGTERM
+    and SIGHUP clean up as Ctrl-C does."""
+    import shutil
+
+    directory = Path(directory)
+    with terminate_as_exception():
+        try:
+            staging = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.",
+                                            suffix=".part"))
+        except OSError as problem:
+            raise _naming(problem, directory, None) from None
+        try:
+            yield staging
+            directory.mkdir(exist_ok=True)
+            for source in sorted(staging.rglob("*")):
+                if source.is_file():
+                    target = directory / source.relative_to(staging)
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    os.replace(source, target)
+        except OSError as problem:  # named by the user's directory, never the staging one
+            name = str(problem.filename or "")
+            inside = directory / Path(name).relative_to(staging) if name.startswith(
+                str(staging)) else directory
+            raise _naming(problem, inside, name if name.startswith(str(staging)) else None) \
+                from None
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
 
 
 @contextlib.contextmanager

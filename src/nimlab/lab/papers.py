@@ -179,10 +179,10 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
                         "disproven": sum(r["status"] == "disproven" for r in results)})
 
 
-def output_directory(path: Any, force: bool = False) -> Path:
-    """``out``, created now if missing (its parent must exist; nothing else is created).
-    A directory that already holds files is refused unless ``force``: a second run never
-    replaces the first one's reports silently."""
+def output_directory(path: Any, force: bool = False, create: bool = True) -> Path:
+    """``out``, created now if missing and ``create`` (its parent must exist; nothing else is
+    created).  A directory that already holds files is refused unless ``force``: a second run
+    never replaces the first one's reports silently."""
     directory = fileio.named(path, "output directory")
     if directory.exists() and not directory.is_dir():
         raise InputError(f"--out {path}: this is a file, not a directory")
@@ -190,12 +190,19 @@ def output_directory(path: Any, force: bool = False) -> Path:
         held = sorted(p.name for p in directory.iterdir())
         if held and not force:
             shown = ", ".join(held[:3]) + (f" and {len(held) - 3} more" if len(held) > 3 else "")
+            what = ("give --force to replace its reports" if REPORTS & set(held) else
+                    "it holds no reports of nimlab; give --force to write into it anyway")
             raise InputError(f"--out {path} is not empty ({shown}): nothing was overwritten; "
-                             "give --force to replace its reports, or choose a new --out")
+                             f"{what}, or choose a new --out")
         return directory
     fileio.check_target(directory)  # its parent exists (nothing is created above it)
-    directory.mkdir(exist_ok=True)
+    if create:
+        directory.mkdir(exist_ok=True)
     return directory
+
+
+#: The reports ``nimlab reproduce`` writes into its --out directory.
+REPORTS = {"report.md", "report.json", "errata.md"}
 
 
 def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = False,
@@ -211,20 +218,24 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = Fals
 
     chosen = select_artifacts(_ids(artifacts))  # an unknown id fails before out is created
     replaced = Path(out).is_dir() and any(Path(out).iterdir())
-    directory = output_directory(out, force)
-    done = [item.run(directory) for item in counted(chosen, progress_of(progress,
-                                                                        "reproducing"))]
-    papers = sorted({a.paper for a in chosen})
-    results = [] if not claims else check_claims(
-        [c for p in papers for c in select((), p)], None)
-    # The errata cite a corrected statement as proven only from a proof run now.
-    attach_proofs(results, prove=errata_proof_ids(results))
-    fileio.write_text(directory / "report.md", report_markdown(results, done))
-    fileio.write_json(directory / "report.json",
-                      {"artifacts": done, "claims": [r.to_dict() for r in results]}, indent=1)
-    stamp = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
-    fileio.write_text(directory / "errata.md",
-                      errata_markdown(results, done, __version__, stamp))
+    directory = output_directory(out, force, create=False)
+    # Everything is made in a directory beside ``out`` and moved in at the end: an interrupted
+    # run (Ctrl-C, SIGTERM, a full disk) leaves no file, and a rerun finds ``out`` as it was.
+    with fileio.staged_directory(directory) as staging:
+        done = [item.run(staging) for item in counted(chosen, progress_of(progress,
+                                                                          "reproducing"))]
+        papers = sorted({a.paper for a in chosen})
+        results = [] if not claims else check_claims(
+            [c for p in papers for c in select((), p)], None)
+        # The errata cite a corrected statement as proven only from a proof run now.
+        attach_proofs(results, prove=errata_proof_ids(results))
+        fileio.write_text(staging / "report.md", report_markdown(results, done))
+        fileio.write_json(staging / "report.json",
+                          {"artifacts": done, "claims": [r.to_dict() for r in results]},
+                          indent=1)
+        stamp = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
+        fileio.write_text(staging / "errata.md",
+                          errata_markdown(results, done, __version__, stamp))
     summary = {"out": str(directory), "artifacts": len(done),
                "matching": sum(a["matches"] for a in done), "claims": len(results),
                "failing": sum(r.status in ("fails", "refuted") for r in results)}
