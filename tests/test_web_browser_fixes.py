@@ -21,7 +21,7 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 def opened(browser, device: dict, scheme: str = "light"):
     context = browser.new_context(**device, color_scheme=scheme)
     tab = context.new_page()
-    tab.set_default_timeout(60_000)
+    tab.set_default_timeout(30_000)
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
     tab.errors = errors
@@ -134,3 +134,70 @@ def test_answers_a_quick_table_gives_are_not_queued_behind_slow_solves(browser, 
             assert tab.evaluate("Promise.all(window.slow)") == [200, 200]
         finally:
             context.close()
+
+
+# ---------------------------------------------------------------- 3. touch, sight, focus
+def axe_violations(tab, rules: list[str] | None = None) -> list:
+    """axe-core's serious and critical violations on the page as it is now (``rules``: only
+    those rules, run whatever axe's defaults)."""
+    from test_web_browser import axe_script
+
+    tab.evaluate(axe_script())
+    options = {"resultTypes": ["violations"]}
+    if rules:
+        options["runOnly"] = {"type": "rule", "values": rules}
+    result = tab.evaluate("options => axe.run(document, options)", options)
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+
+
+def test_tokens_are_touch_targets_of_24_css_pixels(server, phone):
+    phone.goto(f"{server}/play/sharing?position=3,5,20&vs=none")
+    phone.wait_for_selector(".token.live")
+    sizes = phone.evaluate("[...document.querySelectorAll('.token')].map(t => "
+                           "{ const b = t.getBoundingClientRect(); return [b.width, b.height]; })")
+    assert sizes and all(w >= 24 and h >= 24 for w, h in sizes), sorted(set(map(tuple, sizes)))
+    assert not axe_violations(phone, ["target-size"])
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_values_and_remoteness_on_coloured_moves_are_readable(server, browser, scheme):
+    context, tab = opened(browser, DESKTOP, scheme)
+    try:
+        tab.goto(f"{server}/play/nim?position=1,2,3&vs=none&values=1")
+        tab.wait_for_selector("#moves button[data-remoteness]")
+        assert tab.locator("#moves button.win, #moves button.lose").count() == 6
+        assert not axe_violations(tab, ["color-contrast"])
+    finally:
+        context.close()
+
+
+def active(tab) -> dict:
+    return tab.evaluate("() => { const e = document.activeElement; return {tag: e.tagName, "
+                        "cls: e.className, pile: e.dataset.pile, disabled: !!e.disabled}; }")
+
+
+def test_focus_stays_on_a_control_after_every_move(server, page):
+    """Sharing Nim against the computer by keyboard alone: after the move and after the
+    computer's reply, focus is on a live token (Enter plays on), never on <body>; the same for
+    a click on a listed move in two-player Nim."""
+    page.goto(f"{server}/play/sharing?position=3,5,20")
+    page.wait_for_selector('.pile[data-pile="1"] .token.live')
+    page.locator('.pile[data-pile="1"] .token').last.focus()
+    page.keyboard.press("Enter")                        # 1 token of pile 2 ...
+    page.wait_for_selector("button.drop")
+    page.keyboard.press("Enter")                        # ... to pile 1
+    page.wait_for_function("() => (new URLSearchParams(location.search).get('moves') || '')"
+                           ".split(',').length >= 2 && /your move/"
+                           ".test(document.getElementById('status').textContent)")
+    page.wait_for_function("() => document.activeElement !== document.body")
+    now = active(page)
+    assert now["tag"] == "BUTTON" and "token" in now["cls"] and not now["disabled"], now
+    page.goto(f"{server}/play/nim?position=1,2,3&vs=none")
+    page.wait_for_selector("#moves button:not(:disabled)")
+    page.locator("#moves button").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => location.search.includes('moves=')")
+    page.wait_for_function("() => document.activeElement !== document.body")
+    now = active(page)
+    assert now["tag"] == "BUTTON" and not now["disabled"], now

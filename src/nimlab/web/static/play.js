@@ -25,6 +25,8 @@ const cache = new Map();                // API answers by request
 let picked = null;                      // sharing: {pile, k} chosen, waiting for a target pile
 let renderNumber = 0;
 let pending = false;                    // a move is on its way: input is ignored until it is back
+let refocus = null;                     // after a move: selectors of the controls focus goes to
+let placed = null;                      // the control focus was last put on by placeFocus()
 
 function cached(path, params) {
   const key = path + "?" + JSON.stringify(params);
@@ -229,6 +231,7 @@ function drawBoard(position, live) {
       pile.classList.add("target");
       const drop = () => {
         const move = `${picked.pile + 1}>${i + 1}:${picked.k}`;
+        refocus = [`#board .token.live[data-pile="${picked.pile}"]:not(:disabled)`];
         picked = null;
         userMove(move);
       };
@@ -265,6 +268,25 @@ function drawBoard(position, live) {
   if (facts.childNodes.length) board.append(facts);
 }
 
+function placeFocus() {
+  // after a move the control used is redrawn or disabled: focus goes to the first control of
+  // `refocus` there is (never to <body>), and again after the computer's reply
+  if (!refocus) return;
+  const now = document.activeElement;
+  if (now && now !== document.body && now !== placed && document.contains(now)) {
+    refocus = null;                     // the user has moved on
+    return;
+  }
+  const wanted = [...refocus, "#board .token.live:not(:disabled)", "#moves button:not(:disabled)",
+                  "#undo:not(:disabled)", "#move-text"];
+  for (const selector of wanted) {
+    const found = [...document.querySelectorAll(selector)];
+    const node = selector.includes(".token") ? found.at(-1) : found[0];
+    if (node) { node.focus(); placed = node; break; }
+  }
+  if (yourTurn() || overInfo(S.at)) refocus = null;
+}
+
 function tokenClicked(i, k) {
   if (SHARE_GAMES.includes(GAME)) {
     picked = picked && picked.pile === i && picked.k === k ? null : {pile: i, k};
@@ -278,6 +300,7 @@ function tokenClicked(i, k) {
     return;
   }
   const size = parsePosition(S.positions[S.at]).piles[i];
+  refocus = [`#board .token.live[data-pile="${i}"]:not(:disabled)`];
   userMove(moveForTokens(i, k, size));
 }
 
@@ -392,7 +415,8 @@ async function showMoves(position, number) {
     const button = el("button", {class: cls, type: "button", disabled: !live || null,
       title: `${option.move} \u2192 ${option.to}` +
              (S.values ? ` (value ${option.value}${option.winning ? ", winning" : ""})` : ""),
-      "data-notation": option.notation, onclick: () => userMove(option.notation)},
+      "data-notation": option.notation,
+      onclick: () => { refocus = ["#moves button:not(:disabled)"]; userMove(option.notation); }},
       option.notation, S.values ? el("small", {}, `= ${option.value}`) : null,
       el("small", {class: "far"}, ""));
     box.append(button);
@@ -400,6 +424,7 @@ async function showMoves(position, number) {
   note.textContent = S.values
     ? `Green moves lead to a P-position (value 0): they win. This position has value ${data.value} (${data.outcome}).`
     : `${data.moves.length} legal move(s). Tick the box to colour them by outcome.`;
+  placeFocus();
   showRemoteness(position, number);
 }
 
@@ -457,7 +482,8 @@ async function showHint() {
     parts.push(el("div", {class: "move"}, `Winning move: ${data.notation}`,
       el("span", {class: "note"}, ` (${data.move}, to ${data.to})`)));
     if (yourTurn()) parts.push(el("button", {class: "primary", type: "button", id: "play-hint",
-      onclick: () => userMove(data.notation)}, `Play ${data.notation}`));
+      onclick: () => { refocus = ["#hint-button:not(:disabled)"]; userMove(data.notation); }},
+      `Play ${data.notation}`));
   } else if (data.stalling_notation) {
     parts.push(el("div", {class: "move"}, "No winning move",
       el("span", {class: "note"}, ` (stalling move: ${data.stalling_notation})`)));
@@ -636,6 +662,7 @@ async function render() {
   document.getElementById("show-values").checked = S.values;
   document.getElementById("hint").replaceChildren(el("p", {class: "note"},
     "Press Hint: why? for the winning move and the theorem that proves it."));
+  placeFocus();
   showMoves(position, number);
   showHistory(number);
   if (!over && S.vs !== "none" && mover(S.at) === "computer" && S.at === S.moves.length)
