@@ -232,6 +232,18 @@ class Prover:
             dfa = self.compiler.exists(n, dfa)
         return self.smallest(dfa, self.q)
 
+    def by_move(self, bad, witness_tree, move: tuple):
+        """A tree that implies ``bad`` at a position: the move to ``move`` as its witness.
+
+        ``bad`` = ``A & E q. M(p, q) & W`` (W = ``witness_tree``) becomes ``A & M(p, m) & W``
+        with the numbers of m for q, so no automaton reads q (W at every next position may be
+        large; at one it is small).  Any other shape gets ``bad & E q. M & q = m & W``."""
+        pinned = self.at_next(self.fix(move))
+        if bad[0] == "and" and bad[2] == exists(self.q, conj(self.move, witness_tree)):
+            values = dict(zip(self.q, move))
+            return conj(bad[1], pinned, substitute(conj(self.move, witness_tree), values))
+        return conj(bad, exists(self.q, conj(self.move, pinned, witness_tree)))
+
     # ----------------------------------------------------------- proofs
     def box_search(self, conditions, kind: str, sets: dict):
         """The smallest counterexample found on a box and confirmed by automata, or None."""
@@ -243,15 +255,18 @@ class Prover:
             return None
         where, labels, move = found
         by_label = {c[0]: c for c in conditions}
-        for label in labels:  # each failing condition, confirmed at the position by automata
-            if not self.holds_at(where, conj(self.domain, by_label[label][1])):
-                return None
         shows = None  # the condition the move shows (the first failing one with a witness)
         if move is not None:
             shows = next(lb for lb in labels if by_label[lb][2] is not None)
-            if not self.holds_at(where, exists(self.q, conj(
-                    self.move, self.at_next(self.fix(move)), by_label[shows][2]))):
-                return None
+        try:
+            for label in labels:  # each failing condition, confirmed at the position by automata
+                _, bad, witness_tree = by_label[label]
+                if label == shows:
+                    bad = self.by_move(bad, witness_tree, move)
+                if not self.holds_at(where, conj(self.domain, bad)):
+                    return None
+        except am.Budget:  # not confirmed within the budget: the automata have the last word
+            return None
         return [(where, label, by_label[label][2], move if label == shows else None)
                 for label in labels]
 
@@ -287,8 +302,9 @@ class Prover:
 
         With ``kind`` and ``sets`` (the trees of the statement), the automata get a short head
         start (:data:`~nimlab.prove.refute.AUTOMATA_FIRST`; an easy statement ends there), then
-        a box search looks for the smallest counterexample (:mod:`nimlab.prove.refute`), then
-        the automata finish what they began (what they built is kept)."""
+        a box search looks for the smallest counterexample (:mod:`nimlab.prove.refute`; also
+        when the head start reached the state cap, so no refusal comes before it), then the
+        automata finish what they began (what they built is kept)."""
         started = time.monotonic()
         trees = [t for v in (sets or {}).values() for t in (v if isinstance(v, list) else [v])]
         about_positions = any(set(self.names) & free_vars(t) for t in trees)
@@ -329,7 +345,6 @@ class Prover:
 
     def p_positions(self, text: str) -> dict:
         P = self.read(text)
-        self.compile(P, "formula")
         into = self.move_into(P)
         conditions = [
             ("a move joins two positions of the set", conj(P, into), self.at_next(P)),
@@ -338,7 +353,8 @@ class Prover:
             ("a terminal position (no move) is outside the set",
              conj(neg(P), neg(self.has_move())), None),
         ]
-        return self.decide(conditions, "p-positions", {"formula": P}, [(self.move, "move")])
+        return self.decide(conditions, "p-positions", {"formula": P},
+                           [(P, "formula"), (self.move, "move")])
 
     def value(self, g: int, text: str, given: list[str]) -> dict:
         if g < 1:
@@ -348,7 +364,6 @@ class Prover:
                              f"{g} formulas separated by ';' (got {len(given)})")
         V = self.read(text)
         lower = [self.read(t, f"--given formula {j}") for j, t in enumerate(given)]
-        self.compile(V, "formula")
         into = self.move_into(V)
         conditions = [("a move joins two positions of the set", conj(V, into), self.at_next(V))]
         for j, G in enumerate(lower):
@@ -358,7 +373,7 @@ class Prover:
             conditions.append((f"the set meets the given value-{j} set", conj(V, G), None))
         conditions.append(("a position of none of the values 0..G has no move into the set",
                            conj(neg(V), neg(disj(lower)), neg(into)), None))
-        return self.decide(conditions, "value", {"formula": V, "given": lower})
+        return self.decide(conditions, "value", {"formula": V, "given": lower}, [(V, "formula")])
 
     def sentence(self, text: str) -> dict:
         F = self.read(text)

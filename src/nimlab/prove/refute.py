@@ -1,21 +1,29 @@
 """Fast refutation: the conditions of a proof checked position by position on a small box.
 
 The automata of a proof first get a head start of :data:`AUTOMATA_FIRST` seconds: an easy
-statement, true or false, is answered there.  When they need longer, :class:`BoxSearch` walks the positions in the order of
-the answer's smallest counterexample (least sum of the position's numbers, then
-lexicographically least), up to a budget of positions and seconds, and checks every condition of
+statement, true or false, is answered there.  When they need longer, or reach the state cap
+(:class:`~nimlab.prove.automata.Budget`) within it, :class:`BoxSearch` has its turn *before* any
+refusal: it walks the positions in the order of the answer's smallest counterexample (least sum
+of the position's numbers, then lexicographically least), within its own budget of
+:data:`MAX_POSITIONS` positions and :data:`MAX_SECONDS` seconds, and checks every condition of
 the proof at each position directly:
 
 * the sets (the formula, the given sets, the target) are evaluated exactly at a position: parts
-  without quantifiers by plain evaluation, each quantified part by its own automaton (usually
-  small, and memoised for the full proof if it comes to that);
+  without quantifiers by plain evaluation; a quantifier bounded at the position (``E g. g <= p1
+  & ...``, ``A g. g < p1 + 2 => ...``) by trying its finitely many values; any other quantified
+  part by its own automaton (usually small, and memoised for the full proof if it comes to
+  that);
 * the moves from a position are the game's own moves (:meth:`ImpartialGame.successors`), the
   move relation the formulas describe (tests check the two against each other on boxes).
 
-The first position where some condition fails is the smallest counterexample the automata would
-report, so the answer is the same, only sooner.  The procedure then confirms each failing
-condition at that position with automata on the formula with the position's numbers substituted
-(small automata) before it answers ``disproven``; ``proven`` never comes from here.
+The search's budget binds the automata it builds too: past its seconds, or at the proof's state
+cap, it gives up quietly and the automata go on (and refuse, at the cap, as before).  The first
+position where some condition fails is the smallest counterexample the automata would report,
+so the answer is the same, only sooner.  The procedure then confirms each failing condition at
+that position with automata on the formula with the position's numbers substituted (small
+automata; for the condition the found move shows, the move's numbers are substituted too, so no
+automaton reads all next positions) before it answers ``disproven``; ``proven`` never comes from
+here, and a confirmation past the budget leaves the answer to the automata.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+from nimlab.prove import automata as am
 from nimlab.prove.evaluation import evaluate
 
 #: Seconds the automata of a proof run before the box search is tried (what they build is
@@ -76,6 +85,7 @@ class BoxSearch:
         self.seconds = min(MAX_SECONDS, time_limit / 10)
         self._options: dict[tuple, list[tuple]] = {}
         self.usable = True
+        self.deadline: float | None = None
         library = prover.compiler.library
         self._automaton = lambda name: library.get(name)[0]
         self.domain = self.member(prover.domain)
@@ -88,7 +98,8 @@ class BoxSearch:
             found = memo.get(p)
             if found is None:
                 found = memo[p] = evaluate(tree, dict(zip(names, p)), base,
-                                           automata=self._automaton, exact=compiler.compile)
+                                           automata=self._automaton, exact=compiler.compile,
+                                           deadline=self.deadline)
             return found
         return inside
 
@@ -106,30 +117,40 @@ class BoxSearch:
         return found
 
     def first(self, checks: list[tuple[str, Callable, Callable | None]]):
-        """(position, failing labels, witness move or None) of the first failure, or None."""
-        started = time.monotonic()
+        """(position, failing labels, witness move or None) of the first failure, or None.
+
+        Within the search's own budget only: past its positions or seconds, or when an automaton
+        it builds would pass the proof's state cap, the answer is None (the automata go on)."""
+        limits = self.prover.limits
+        self.deadline = time.monotonic() + self.seconds
+        limits.pause_at = self.deadline  # the automata built here stop there too
+        try:
+            return self._walk(checks)
+        except (_Unmapped, am.Paused, am.Budget):
+            return None
+        finally:
+            limits.pause_at = None
+
+    def _walk(self, checks):
         visited = 0
         total = 0
-        try:
-            while True:
-                for p in compositions(total, len(self.names)):
-                    visited += 1
-                    if visited > MAX_POSITIONS or time.monotonic() - started > self.seconds:
-                        return None
-                    if not self.domain(p):
-                        continue
-                    failing = [(label, witness) for label, test, witness in checks if test(p)]
-                    if failing:
-                        move = None
-                        for _, witness in failing:
-                            if witness is not None:
-                                move = witness(p)
-                                if move is not None:
-                                    break
-                        return p, [label for label, _ in failing], move
-                total += 1
-        except _Unmapped:
-            return None
+        while True:
+            for p in compositions(total, len(self.names)):
+                visited += 1
+                if visited > MAX_POSITIONS or time.monotonic() > self.deadline:
+                    return None
+                if not self.domain(p):
+                    continue
+                failing = [(label, witness) for label, test, witness in checks if test(p)]
+                if failing:
+                    move = None
+                    for _, witness in failing:
+                        if witness is not None:
+                            move = witness(p)
+                            if move is not None:
+                                break
+                    return p, [label for label, _ in failing], move
+            total += 1
 
 
 class _Unmapped(Exception):

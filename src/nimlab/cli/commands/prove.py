@@ -18,9 +18,9 @@ t % m = r, v in "REGEX" (digits of v, leading zeros allowed; | * + ? ( ) .), (u,
 format; found in the --automata directories, $NIMLAB_AUTOMATA, then the current directory),
 its i-th track reading ti. Connectives ~ & | => <=>, quantifiers E v. / A v. (E u, v. f),
 parentheses (at most 200 levels deep). MOVE: the move relation from p1,p2,... to q1,q2,...
-(y for x). When the automata need more than 0.05 s, a counterexample is looked for on small
-positions, and the smallest one found is confirmed by automata; proven comes from the
-automata only."""
+(y for x). When the automata need more than 0.05 s (or reach --max-states), a counterexample
+is looked for on small positions before any refusal, and the smallest one found is confirmed by
+automata; proven comes from the automata only."""
 
 
 def _print_result(result: dict, title: str) -> None:
