@@ -60,7 +60,7 @@ def test_nim_1_3_4_period_is_the_solvers():
 
 
 @pytest.mark.parametrize("args", [
-    ("value", "fibonacci", "40,30,20,10", "--last", "0"),
+    ("value", "fibonacci", "80,60,40,20", "--last", "0"),
     ("moves", "sharing", "1000000000000000000000000000007,3,17"),
     ("value", "graph-nim", "1000,2000,3000", "--edges", "1-2,2-3,3-1"),
     ("value", "sharing", "-1,2,3"),

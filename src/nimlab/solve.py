@@ -14,8 +14,10 @@ apply, decided cheaply).  :func:`answer` tries them in order:
    out of reach, and the solver itself stops at ``max_states`` positions (solved plus pending) or
    ``time_limit`` seconds.
 
-Nothing here knows a game by name or type: adding a fast path is one line in the game's
-``fast_paths``.
+A fast path with ``takes_budget = True`` is given the question's :class:`Budget` as
+``answer(..., budget=)`` (a specialised solver declines what does not fit it); one with
+``skips_move = True`` takes ``need_move=False`` for the options.  Nothing here knows a game by
+name or type: adding a fast path is one line in the game's ``fast_paths``.
 """
 
 from __future__ import annotations
@@ -204,13 +206,17 @@ def answer(game: ImpartialGame, position: Any, budget: Budget | None = None, *,
     known: Answer | None = None
     for path in fast_paths(game):
         try:
+            extra = {"budget": budget} if getattr(path, "takes_budget", False) else {}
             with time_limited(deadline):        # a table built here stops at the deadline
-                found = path.answer(game, position, need_move=False) \
+                found = path.answer(game, position, need_move=False, **extra) \
                     if not need_move and getattr(path, "skips_move", False) \
-                    else path.answer(game, position)
+                    else path.answer(game, position, **extra)
         except PastDeadline:
             if known is not None:
                 return known
+            if path.method == "solver":
+                raise budget_error(game, position, f"takes more than {budget.time_limit:g} "
+                                   "seconds (--time-limit)", "raise --time-limit") from None
             raise TooManyStates(
                 f"the answer for {game.format(position)} needs a {path.method} that takes more "
                 f"than --time-limit {budget.time_limit:g} seconds to build; raise --time-limit, "

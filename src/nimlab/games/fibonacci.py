@@ -5,7 +5,10 @@ removed.  On the first move (``x = 0``) a player may take any number of chips fr
 the whole pile, and every pile must hold more than one chip.  Afterwards a player takes between 1
 and ``2x`` chips from one pile (a whole pile may go).  Whoever takes the last chip wins.
 
-nimlab generalises the factor 2 to any positive rational ``R``: at most ``floor(R x)`` chips.
+nimlab generalises the factor 2 to any positive rational ``R = p/q``: at most ``floor(R x)``
+chips.  The rules compute with the integers ``p`` and ``q`` only (``floor(p x / q)`` by integer
+division), which is exact for every rational factor and avoids ``Fraction`` arithmetic in the
+solver's inner loop.
 
 Canonical key: pile order does not matter, empty piles do not matter, and once ``floor(R x)``
 reaches the largest pile a larger ``x`` allows the same moves (Theorem 2.7), so ``x`` is lowered
@@ -15,7 +18,6 @@ to the least such value.
 from __future__ import annotations
 
 from fractions import Fraction
-from math import ceil, floor
 from typing import Iterator
 
 from nimlab.errors import InputError
@@ -35,7 +37,8 @@ class FibonacciNim(ImpartialGame):
     summary = ("take chips from one pile; the first move may not take a whole pile, later moves "
                "at most R times the previous one (R = 2)")
     source = cite("fibonacci")
-    fast_paths = ("nimlab.strategy.fibonacci:FibonacciStrategy",)
+    fast_paths = ("nimlab.strategy.fibonacci:FibonacciStrategy",
+                  "nimlab.kernels.fibonacci_rows:FibonacciRows")
     move_help = "P-K (take K chips from pile P)"
     suffix_option = "last"
     suffix_default = "0"
@@ -72,14 +75,17 @@ class FibonacciNim(ImpartialGame):
     def __init__(self, factor: Fraction | int | str = 2, piles: int | None = None):
         self.factor = parse_positive_rational(factor, "--factor")
         self.piles = piles
+        #: ``factor = _num / _den`` in lowest terms: the rules' arithmetic is on these integers.
+        self._num, self._den = self.factor.numerator, self.factor.denominator
 
     def params(self) -> dict:
         f = self.factor
         return {"factor": int(f) if f.denominator == 1 else str(f)}
 
     def limit(self, last: int) -> int:
-        """Largest number of chips a player may take after the opponent took ``last``."""
-        return floor(self.factor * last)
+        """Largest number of chips a player may take after the opponent took ``last``:
+        ``floor(R * last)``, by exact integer division."""
+        return self._num * last // self._den
 
     # ---------------------------------------------------------------- text
     def parse(self, text: str) -> Position:
@@ -138,11 +144,10 @@ class FibonacciNim(ImpartialGame):
 
     def enough(self, top: int) -> int:
         """The least previous removal (at least 1) after which a whole pile of ``top`` chips
-        may be taken: any larger one allows the same moves."""
-        enough = max(1, ceil(Fraction(top) / self.factor))
-        while self.limit(enough) < top:  # guard against rounding of the ceiling
-            enough += 1
-        return enough
+        may be taken: any larger one allows the same moves.  That is ``ceil(top / R)`` (at
+        least 1), computed exactly on integers: ``floor(R e) >= top`` iff ``R e >= top`` iff
+        ``e >= top q / p``."""
+        return max(1, -(-top * self._den // self._num))
 
     def parse_move(self, text: str, position: Position) -> Move:
         pile, count = parse_take(text, len(position[0]))
