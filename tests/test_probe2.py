@@ -143,3 +143,124 @@ def test_a_directory_without_reports_is_not_said_to_hold_reports(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     done = run("reproduce", "sharing.table1", "--out", str(tmp_path), "--no-claims")
     assert done.exit_code == 2 and "holds no reports" in done.output, done.output
+
+
+# ------------------------------------------------------------------ misleading
+def test_a_read_only_store_computes_and_says_once_that_nothing_was_stored(monkeypatch, tmp_path):
+    import errno
+    import tempfile
+    import warnings
+
+    from nimlab import store
+
+    real = tempfile.mkstemp
+
+    def read_only(*args, dir=None, **kwargs):
+        if dir is not None and str(dir).startswith(str(store.cache_dir())):
+            raise OSError(errno.EROFS, "Read-only file system",
+                          f"{dir}/.sharing-x.npy.part")
+        return real(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    monkeypatch.setattr(store, "MIN_WORK", 0)  # every table is stored
+    monkeypatch.setitem(store._STORED, "unwritable", False)
+    store.forget()
+    done = run("table", "wythoff", "--max", "7")
+    assert done.exit_code == 0, done.output
+    assert done.output.count("nothing is stored") == 1 and ".part" not in done.output
+    assert "Grundy values" in done.output
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        store.forget()
+        store.wythoff_table(9)
+        store.cash_winners((1, 2), 5, 6)
+    assert not [w for w in caught if "nothing is stored" in str(w.message)]  # said once
+
+
+def test_out_never_replaces_a_write_protected_file(tmp_path):
+    target = tmp_path / "t.csv"
+    target.write_text("mine\n")
+    target.chmod(0o444)
+    done = run("table", "sharing", "--max", "5", "--out", str(target))
+    assert done.exit_code == 2 and "write-protected" in done.output, done.output
+    assert target.read_text() == "mine\n" and (target.stat().st_mode & 0o777) == 0o444
+    from nimlab import fileio
+
+    with pytest.raises(PermissionError):
+        fileio.write_text(target, "other")
+    assert target.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("args", [["cache"], ["cache", "list"], ["value", "nim", "1,2"],
+                                  ["table", "sharing", "--max", "5"]])
+def test_the_store_settings_are_refused_the_same_by_every_command(tmp_path, monkeypatch, args):
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    monkeypatch.setenv("NIMLAB_CACHE", str(afile))
+    done = run(*args)
+    assert done.exit_code == 2 and "is a file, not a directory" in done.output, done.output
+    monkeypatch.setenv("NIMLAB_CACHE", str(tmp_path / "store"))
+    monkeypatch.setenv("NIMLAB_CACHE_MAX", "bogus")
+    done = run(*args)
+    assert done.exit_code == 2 and "NIMLAB_CACHE_MAX='bogus' is not a size" in done.output
+
+
+def test_a_short_write_of_npy_says_the_disk_is_full_naming_the_file(tmp_path, monkeypatch):
+    import numpy as np
+
+    def short(handle, array, **kwargs):
+        raise OSError("4004001 requested and 524224 written")
+
+    monkeypatch.setattr(np, "save", short)
+    target = tmp_path / "v.npy"
+    done = run("table", "sharing", "--max", "20", "--out", str(target))
+    assert done.exit_code == 2, done.output
+    assert "No space left on device" in done.output and str(target) in done.output
+    assert "requested" not in done.output and not list(tmp_path.iterdir())
+
+
+def test_standard_output_on_a_full_device_is_named():
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "nimlab.cli", "value", "nim", "1,2"],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.strip() == ("nimlab: error: cannot write standard output: No space left "
+                                   "on device"), done.stderr
+
+
+def test_standard_output_closed_is_said():
+    done = subprocess.run([sys.executable, "-m", "nimlab.cli", "value", "nim", "3,5"],
+                          stderr=subprocess.PIPE, text=True, timeout=120,
+                          stdin=subprocess.DEVNULL, preexec_fn=lambda: os.close(1))
+    assert done.returncode == 1 and "standard output is closed" in done.stderr, done.stderr
+
+
+def test_out_naming_a_device_or_a_directory_says_so(tmp_path):
+    done = run("table", "sharing", "--max", "5", "--out", "/dev/full")
+    assert done.exit_code == 2 and "not a regular file" in done.output, done.output
+    import nimlab
+    from nimlab.errors import InputError
+
+    with pytest.raises(InputError, match="is a directory"):
+        nimlab.table("sharing", max=5).save(tmp_path)
+
+
+def test_a_temporary_file_is_never_named(tmp_path, monkeypatch):
+    import errno
+    import tempfile
+
+    def refuse(*args, dir=None, prefix="", suffix="", **kwargs):
+        raise OSError(errno.ENOENT, "No such file or directory", f"{dir}/{prefix}lfxl9bl1{suffix}")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    done = run("table", "sharing", "--max", "5", "--out", str(tmp_path / "x.csv"))
+    assert done.exit_code == 2 and str(tmp_path / "x.csv") in done.output, done.output
+    assert ".part" not in done.output
+
+
+@pytest.mark.parametrize("args", [["value", "nim", "1,2"],
+                                  ["prove", "nim", "--piles", "2", "--p-positions", "p1 = p2"]])
+def test_a_time_limit_of_nan_is_refused_naming_the_flag(args):
+    done = run(*args, "--time-limit", "nan")
+    assert done.exit_code == 2 and "--time-limit" in done.output, done.output
+    assert "time_limit" not in done.output

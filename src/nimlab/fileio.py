@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import errno
 import io
 import json
 import os
@@ -48,6 +49,22 @@ def named(path: str | os.PathLike, what: str = "file") -> Path:
     return Path(path)
 
 
+def directory_setting(env: str) -> Path | None:
+    """The directory the environment variable ``env`` names (``None`` if unset); one naming
+    an existing file is a one-line :class:`~nimlab.errors.InputError` (the store's
+    ``NIMLAB_CACHE``: never read as an empty store)."""
+    from nimlab.errors import InputError
+
+    text = os.environ.get(env)
+    if not text:
+        return None
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise InputError(f"{env}={text} is a file, not a directory; point it at a directory "
+                         "(it is created if missing)")
+    return path
+
+
 def check_target(path: str | os.PathLike, suffixes: Sequence[str] = (),
                  kind: str = "file") -> Path:
     """``path`` as a file to write, checked before any work: its name ends in one of
@@ -56,6 +73,11 @@ def check_target(path: str | os.PathLike, suffixes: Sequence[str] = (),
     from nimlab.errors import InputError
 
     path = named(path, kind)
+    if path.is_dir():
+        raise InputError(f"cannot write {path}: it is a directory; give a file name in it")
+    if path.exists() and not path.is_file():
+        raise InputError(f"cannot write {path}: it is not a regular file (a device or a "
+                         "pipe); give a file name")
     if suffixes and path.suffix.lower() not in suffixes:
         names = ", ".join(suffixes[:-1]) + (" or " if len(suffixes) > 1 else "") + suffixes[-1]
         raise InputError(f"cannot write {path.name}: the {kind}'s name must end in {names}")
@@ -64,9 +86,20 @@ def check_target(path: str | os.PathLike, suffixes: Sequence[str] = (),
         state = "is not a directory" if parent.exists() else "does not exist"
         raise InputError(f"cannot write {path}: the directory {parent} {state}; create it "
                          "first or choose another --out")
-    if path.is_dir():
-        raise InputError(f"cannot write {path}: it is a directory")
+    if write_protected(path):
+        raise InputError(f"cannot write {path}: it is write-protected; nothing was replaced "
+                         "(make it writable, or choose another --out)")
     return path
+
+
+def write_protected(path: Path) -> bool:
+    """Whether ``path`` is an existing file its owner may not write (mode 444, say): nimlab
+    never replaces such a file, even where it could (as root)."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return False
+    return not mode & 0o200 or not os.access(path, os.W_OK)
 
 
 class Terminated(BaseException):
@@ -121,11 +154,14 @@ def atomic_file(path: str | os.PathLike, *, make_parents: bool = False) -> Itera
         parent.mkdir(parents=True, exist_ok=True)
     elif not parent.is_dir():
         raise FileNotFoundError(2, "no such directory", str(parent))
+    if write_protected(path):
+        raise PermissionError(errno.EACCES, "the file is write-protected; nothing was replaced",
+                              str(path))
     with terminate_as_exception():
         try:
             fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".part")
-        except OSError as problem:
-            raise _naming(problem, path, None) from None
+        except OSError as problem:  # named by the user's file, never the temporary one
+            raise _naming(problem, path, problem.filename) from None
         try:
             os.fchmod(fd, umask_mode())
             with os.fdopen(fd, "wb") as handle:
@@ -196,6 +232,9 @@ def _naming(problem: OSError, path: Path, tmp: str | None) -> OSError:
     names no file at all (a full disk), names ``path`` instead."""
     if problem.filename not in (None, tmp) and problem.filename2 in (None, str(path)):
         return problem  # about another file: keep it
+    if problem.errno is None and "requested and" in str(problem):  # NumPy's short write
+        return OSError(errno.ENOSPC, f"{os.strerror(errno.ENOSPC)} (the file was not "
+                                     "written)", str(path))
     renamed = type(problem)(problem.errno, problem.strerror or str(problem), str(path))
     return renamed
 

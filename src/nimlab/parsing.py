@@ -20,6 +20,7 @@ nimlab.errors.InputError: max must be an integer, not 2.5
 from __future__ import annotations
 
 import operator
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -131,3 +132,16 @@ def parse_bounded_int(text: str | int, what: str, *, minimum: int | None = 0,
         raise InputError(f"{what} = {value:,} is more than {maximum:,}"
                          + (f"; {beyond}" if beyond else ""))
     return value
+
+
+def parse_size(text: str, what: str) -> int:
+    """A size in bytes written as ``500M``, ``4G``, ``1.5GiB`` or a number of bytes (the
+    store's ``NIMLAB_CACHE_MAX``); anything else is a one-line :class:`InputError` naming
+    ``what``."""
+    text = text.strip()
+    found = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", text.lower())
+    if not found:
+        raise InputError(f"{what}={text!r} is not a size; write e.g. 500M, 4G or a number "
+                         "of bytes (0 stores nothing)")
+    unit = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}[found.group(2)]
+    return int(float(found.group(1)) * unit)

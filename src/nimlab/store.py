@@ -50,6 +50,7 @@ import numpy as np
 from nimlab import __version__, fileio
 from nimlab.errors import InputError, NimlabError, NimlabWarning
 from nimlab.kernels import check_memory
+from nimlab.parsing import parse_size
 from nimlab.progress import Progress, quiet
 
 ENV = "NIMLAB_CACHE"
@@ -79,9 +80,9 @@ _NAME = re.compile(r"^(?P<game>.+)-(?P<key>[0-9a-f]{12})-(?P<bound>\d+(?:x\d+)*)
 
 def cache_dir() -> Path:
     """Where tables are kept: ``$NIMLAB_CACHE`` if set, else the user's cache directory."""
-    env = os.environ.get(ENV)
-    if env:
-        return Path(env).expanduser()
+    path = fileio.directory_setting(ENV)
+    if path is not None:
+        return path
     from platformdirs import user_cache_dir
     return Path(user_cache_dir("nimlab"))
 
@@ -89,14 +90,7 @@ def cache_dir() -> Path:
 def max_bytes() -> int:
     """The store's cap in bytes (``$NIMLAB_CACHE_MAX``; a bad value is a one-line error)."""
     text = os.environ.get(MAX_ENV, "").strip()
-    if not text:
-        return DEFAULT_MAX_BYTES
-    found = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", text.lower())
-    if not found:
-        raise InputError(f"{MAX_ENV}={text!r} is not a size; write e.g. 500M, 4G or a number "
-                         "of bytes (0 stores nothing)")
-    unit = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}[found.group(2)]
-    return int(float(found.group(1)) * unit)
+    return parse_size(text, MAX_ENV) if text else DEFAULT_MAX_BYTES
 
 
 def describe_size(nbytes: int) -> str:
@@ -293,7 +287,12 @@ def save(game: str, params: dict, bound: Bound, array: np.ndarray) -> Entry | No
     one-line warning)."""
     directory = cache_dir()
     cap = max_bytes()
-    if not make_room(array.nbytes + 4096, cap):
+    try:
+        fits = make_room(array.nbytes + 4096, cap)
+    except OSError as problem:  # a read-only store: nothing can go
+        _not_stored(directory, problem)
+        return None
+    if not fits:
         _STORED["skipped"] += 1
         if cap > 0:
             warn(f"the {game} table ({describe_size(array.nbytes)}) is larger than the store's "
@@ -302,15 +301,35 @@ def save(game: str, params: dict, bound: Bound, array: np.ndarray) -> Entry | No
     bound = _as_tuple(bound)
     stem = f"{game}-{_key(game, params)}-{'x'.join(map(str, bound))}"
     path = directory / f"{stem}.npy"
-    fileio.write_bytes(path, lambda handle: np.save(handle, array), make_parents=True)
-    meta = {"game": game, "params": params, "bound": list(bound), "version": __version__,
-            "shape": list(array.shape), "dtype": str(array.dtype),
-            "size": path.stat().st_size, "crc32": _checksum(path), "created": time.time()}
-    entry = Entry(path, meta)
-    fileio.write_json(entry.sidecar, meta, indent=1)
+    entry = Entry(path, {})
+    try:
+        fileio.write_bytes(path, lambda handle: np.save(handle, array), make_parents=True)
+        meta = {"game": game, "params": params, "bound": list(bound), "version": __version__,
+                "shape": list(array.shape), "dtype": str(array.dtype),
+                "size": path.stat().st_size, "crc32": _checksum(path), "created": time.time()}
+        entry.meta = meta
+        fileio.write_json(entry.sidecar, meta, indent=1)
+    except OSError as problem:  # a read-only or full store: the result stands, unstored
+        try:
+            entry.remove()
+        except OSError:
+            pass
+        _not_stored(directory, problem)
+        return None
     _STORED["bytes"] += meta["size"]
     _STORED["directory"] = directory
     return entry
+
+
+def _not_stored(directory: Path, problem: OSError) -> None:
+    """Say once per process that the store cannot be written (the commands still succeed)."""
+    _STORED["skipped"] += 1
+    if _STORED.get("unwritable"):
+        return
+    _STORED["unwritable"] = True
+    reason = problem.strerror or str(problem)
+    warn(f"the result store {directory} cannot be written ({reason}): results are computed "
+         f"but nothing is stored (set {ENV} to a writable directory)")
 
 
 def _entry_bytes(entry: Entry) -> int:
@@ -518,6 +537,15 @@ def fibonacci_first_move(piles: int, bound: int, factor: Any = 2,
                   nbytes=cells * (fibonacci._dtype_for(bound, factor).itemsize + 1 + 2 * piles),
                   what=f"the {piles}-pile Fibonacci Nim table for N = {bound}")
     return [tuple(int(x) for x in row) for row in rows]
+
+
+def fibonacci_table(piles: int, bound: int, progress: Progress = quiet):
+    """The Fibonacci kernel's whole table (``last_p`` and first-move flags of every sorted
+    tuple of ``piles`` piles in ``0..bound``, factor 2; computed, not kept on disk: it takes
+    about as long to compute as to read)."""
+    from nimlab.kernels import fibonacci
+
+    return fibonacci.last_p_table4(piles, bound, 2, progress)
 
 
 def endnim_values(piles: int, bound: int, variant: str = "normal",

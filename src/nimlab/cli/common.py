@@ -52,9 +52,22 @@ def max_states_option(func: Callable) -> Callable:
                         help="Refuse rather than hold more positions (solved and pending).")(func)
 
 
+class Seconds(click.FloatRange):
+    """A number of seconds within the range; ``nan`` (which every comparison lets through) is
+    refused naming the option, like any other bad value."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        seconds = super().convert(value, param, ctx)
+        if seconds != seconds:
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        return seconds
+
+
 def budget_options(func: Callable) -> Callable:
     """--max-states and --time-limit: the budget of one question (see :class:`Budget`)."""
-    func = click.option("--time-limit", type=click.FloatRange(min=0.001),
+    func = click.option("--time-limit", type=Seconds(min=0.001),
                         default=DEFAULT_TIME_LIMIT, show_default=True, metavar="SECONDS",
                         help="Refuse rather than solve for longer than this.")(func)
     return max_states_option(func)

@@ -96,7 +96,7 @@ def _print_claims(found: ProofReport) -> None:
 @click.option("--list", "listing", is_flag=True, help="List the registered claims and formulas.")
 @click.option("--max-states", type=click.IntRange(min=10), default=200_000, show_default=True,
               help="Refuse rather than build an automaton of more states.")
-@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600.0, show_default=True,
+@click.option("--time-limit", type=common.Seconds(min=0.1), default=600.0, show_default=True,
               help="Refuse rather than run longer (seconds).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def command(targets, piles, variant, subtraction_set, edges, factor, base, p_positions, value,

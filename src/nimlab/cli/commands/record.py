@@ -59,7 +59,7 @@ def _terminate(signum, frame):  # SIGTERM / SIGHUP end like Ctrl-C: checkpoint, 
               help="sharing: the largest pile b; wythoff: both piles.")
 @click.option("--dir", "directory", type=common.Path(file_okay=False), required=True,
               help="Directory of the run: values.bin and record.json (a checkpoint).")
-@click.option("--checkpoint", "checkpoint_seconds", type=click.FloatRange(min=0), default=60,
+@click.option("--checkpoint", "checkpoint_seconds", type=common.Seconds(min=0), default=60,
               show_default=True, metavar="SECONDS", help="Checkpoint at least this often.")
 @click.option("--threads/--one-thread", default=True, show_default=True,
               help="Use every core while that is faster than one (measured as it runs).")

@@ -6,6 +6,7 @@ import socket
 
 import click
 
+from nimlab.cli.common import Seconds
 from nimlab.errors import InputError
 
 
@@ -43,7 +44,7 @@ def _loopback(host: str) -> bool:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
 @click.option("--workers", type=click.IntRange(1, 32), default=2, show_default=True,
               help="Worker processes that solve requests.")
-@click.option("--time-limit", type=click.FloatRange(0.1, 3600), default=20.0, show_default=True,
+@click.option("--time-limit", type=Seconds(0.1, 3600), default=20.0, show_default=True,
               help="Seconds a request may take; its worker is then replaced.")
 @click.option("--max-states", type=click.IntRange(min=1), default=2_000_000, show_default=True,
               help="Largest --max-states a request may use.")
