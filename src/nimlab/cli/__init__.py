@@ -112,6 +112,10 @@ class NimlabGroup(click.Group):
         super().__init__(*args, **kwargs)
         self.commands = _Commands()
 
+    def invoke(self, ctx):
+        _check_environment()
+        return super().invoke(ctx)
+
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         with warnings.catch_warnings():
             warnings.simplefilter("always", NimlabWarning)
@@ -156,15 +160,33 @@ class NimlabGroup(click.Group):
         except BrokenPipeError:
             closed_stdout()
         except OSError as problem:  # a file that cannot be read or written
-            if problem.errno == errno.EPIPE:
+            if problem.errno == errno.EPIPE or isinstance(sys.stdout, ClosedOutput):
                 closed_stdout()
-            where = f" {problem.filename}" if problem.filename else ""
-            click.echo(f"nimlab: error: cannot use{where}: {problem.strerror or problem}",
+            if problem.filename:
+                where = f"use {problem.filename}"
+            elif problem.errno in OUTPUT_ERRORS:  # writing standard output (`> /dev/full`)
+                where = "write standard output"
+                _quiet_stdout()
+            else:
+                where = "go on"
+            click.echo(f"nimlab: error: cannot {where}: {problem.strerror or problem}",
                        err=True)
             sys.exit(2)
         except MemoryError:
             click.echo("nimlab: error: out of memory; try a smaller position or bound", err=True)
             sys.exit(2)
+
+
+def _check_environment() -> None:
+    """The result store's settings, refused the same way by every command when wrong (the store
+    reads them with the same functions; checked here without importing it)."""
+    from nimlab.fileio import directory_setting
+    from nimlab.parsing import parse_size
+
+    directory_setting("NIMLAB_CACHE")
+    cap = os.environ.get("NIMLAB_CACHE_MAX", "").strip()
+    if cap:
+        parse_size(cap, "NIMLAB_CACHE_MAX")
 
 
 def _stored() -> int:
@@ -196,7 +218,8 @@ class ClosedOutput(io.TextIOBase):
         return True
 
     def write(self, text: str) -> int:
-        raise BrokenPipeError(errno.EPIPE, "standard output is closed")
+        # not a BrokenPipeError, which Rich turns into a silent exit
+        raise OSError(errno.EBADF, "standard output is closed")
 
     def fileno(self) -> int:
         if not hasattr(self, "_devnull"):
@@ -207,16 +230,28 @@ class ClosedOutput(io.TextIOBase):
         return False
 
 
+#: Errors of a write that names no file: standard output's (a full disk or device, ...).
+OUTPUT_ERRORS = {errno.ENOSPC, errno.EIO, errno.EFBIG, errno.EDQUOT, errno.EBADF}
+
+
 def closed_stdout() -> None:
     """The reader of standard output went away (``nimlab table ... | head -1``): stop quietly
     with exit code 1 (nothing more can be said on stdout, and the output is incomplete).
-    Standard output is pointed at /dev/null so that Python's own flush at exit stays quiet."""
+    Started with standard output closed (``>&-``), it says so on stderr, still exit 1."""
+    if isinstance(sys.stdout, ClosedOutput):
+        click.echo("nimlab: error: standard output is closed: nothing could be printed",
+                   err=True)
+    _quiet_stdout()
+    sys.exit(1)
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at /dev/null, so that Python's own flush at exit stays quiet."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):  # pragma: no cover - stdout without a file descriptor
         pass
-    sys.exit(1)
 
 
 def unknown_option(problem: click.ClickException) -> str | None:
