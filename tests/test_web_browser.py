@@ -324,32 +324,32 @@ def focused(page) -> dict:
 
 
 def test_a_sharing_move_by_keyboard_alone_with_visible_focus(server, page):
-    page.goto(f"{server}/play/sharing?position=3,5,20&vs=none")
-    page.wait_for_selector('.pile[data-pile="1"] .token.live')
-    for _ in range(120):                              # Tab to the first token of pile 2
+    page.goto(f"{server}/play/sharing?position=0,0,20&vs=none")
+    page.wait_for_selector('.pile[data-pile="2"] .token.live')
+    for _ in range(120):                              # Tab to the first live token of pile 3
         page.keyboard.press("Tab")
         now = focused(page)
-        if "token" in now["cls"] and now["pile"] == "1":
+        if "token" in now["cls"] and now["pile"] == "2":
             break
     else:
-        raise AssertionError("no token of pile 2 is reachable with Tab")
+        raise AssertionError("no token of pile 3 is reachable with Tab")
     assert now["outline"] != "none" and now["width"] != "0px", now   # focus is visible
-    page.keyboard.press("Enter")                      # picks all 5 tokens of pile 2
+    page.keyboard.press("Enter")                      # picks 10 tokens of pile 3 (0 + 10 <= 20 - 10)
     page.wait_for_selector("button.drop")
     now = focused(page)
     assert "drop" in now["cls"], now                  # focus moves to the first target
-    page.keyboard.press("Tab")                        # to pile 3's target
-    assert focused(page)["target"] == "2"
+    page.keyboard.press("Tab")                        # to pile 2's target
+    assert focused(page)["target"] == "1"
     page.keyboard.press("Shift+Tab")
     assert focused(page)["target"] == "0"
     page.keyboard.press("Escape")                     # cancels the pick
     page.wait_for_function("() => !document.querySelector('button.drop')")
-    page.locator('.pile[data-pile="1"] .token').last.focus()
-    page.keyboard.press("Enter")                      # 1 token of pile 2 ...
+    page.locator('.pile[data-pile="2"] .token').last.focus()
+    page.keyboard.press("Enter")                      # 1 token of pile 3 ...
     page.wait_for_selector("button.drop")
     page.keyboard.press("Enter")                      # ... to pile 1
-    page.wait_for_function("() => location.search.includes('moves=2%3E1%3A1')")
-    text_appears(page, "status", "4,4,20")
+    page.wait_for_function("() => location.search.includes('moves=3%3E1%3A1')")
+    text_appears(page, "status", "1,0,19")
 
 
 def test_remoteness_on_every_move_and_in_the_hint(server, page):

@@ -201,3 +201,31 @@ def test_focus_stays_on_a_control_after_every_move(server, page):
     page.wait_for_function("() => document.activeElement !== document.body")
     now = active(page)
     assert now["tag"] == "BUTTON" and not now["disabled"], now
+
+
+# ---------------------------------------------------------------- 4. only legal shares
+def legal_targets(piles: tuple[int, ...], source: int, count: int) -> set[int]:
+    """The paper's rule: k tokens of pile u go to another pile v when, after the move, v holds
+    no more than u: piles[v] + k <= piles[u] - k."""
+    return {v for v in range(len(piles))
+            if v != source and piles[v] + count <= piles[source] - count}
+
+
+@pytest.mark.parametrize("position", [(3, 5, 20), (0, 4, 9), (7, 7, 8)])
+def test_the_board_offers_only_legal_sharing_moves(server, page, position):
+    page.goto(f"{server}/play/sharing?position={','.join(map(str, position))}&vs=none")
+    page.wait_for_selector(".token")
+    for source, size in enumerate(position):
+        for count in range(1, size + 1):
+            token = page.locator(f'.pile[data-pile="{source}"] .token[data-k="{count}"]')
+            wanted = legal_targets(position, source, count)
+            assert token.is_enabled() == bool(wanted), (position, source, count)
+            if not wanted:
+                continue
+            token.click()
+            page.wait_for_selector("button.drop")
+            offered = {int(t) for t in page.locator("button.drop").evaluate_all(
+                "nodes => nodes.map(n => n.dataset.target)")}
+            assert offered == wanted, (position, source, count, offered)
+            page.keyboard.press("Escape")
+            page.wait_for_function("() => !document.querySelector('button.drop')")

@@ -166,22 +166,41 @@ function moveForTokens(i, k, count) {
   return `${i + 1}-${k}`;
 }
 
-function tokenRow(i, size, live) {
+function targetsOf(piles, u, k) {
+  // Sharing Nim and Graph Nim: the piles that may receive k tokens of pile u, by the rules
+  // (the paper's: after the move the receiving pile holds no more than the source pile, so
+  // 2k <= piles[u] - piles[v]; Graph Nim: along an edge u-v of --edges only)
+  const routes = GAME === "graph-nim" && S.options.edges
+    ? S.options.edges.split(",").map(e => e.split("-").map(x => parseInt(x, 10) - 1))
+      .filter(([a]) => a === u).map(([, b]) => b)
+    : piles.map((_, v) => v).filter(v => v !== u);
+  const source = BigInt(piles[u]);
+  return routes.filter(v => v >= 0 && v < piles.length && v !== u &&
+                            2n * k <= source - BigInt(piles[v]));
+}
+
+function tokenRow(i, size, live, piles) {
   const row = el("div", {class: "tokens"});
   const big = BigInt(size);
+  const shares = SHARE_GAMES.includes(GAME);
   const shown = big > BigInt(MAX_TOKENS) ? MAX_TOKENS : Number(big);
   for (let j = 0; j < shown; j++) {
-    const k = big - BigInt(j);             // clicking token j takes it and everything after it
+    // clicking token j takes it and every token after it: the whole pile from the first one,
+    // except when a long pile is drawn cut in a sharing game, where the drawn tokens are the
+    // pile's last ones (a share is at most half the pile)
+    const k = shares && big > BigInt(MAX_TOKENS) ? BigInt(shown - j) : big - BigInt(j);
+    // a share is offered only when some pile may legally receive it
+    const can = live && (!shares || targetsOf(piles, i, k).length > 0);
     const label = SHARE_GAMES.includes(GAME) ? `pick ${k} token(s) of ${pileName(i)} to move`
                                              : `take ${k} from ${pileName(i)}`;
-    const token = el("button", {class: "token" + (live ? " live" : ""), type: "button",
-      "data-pile": i, "data-k": String(k), title: live ? label : null,
-      "aria-label": live ? label : `token of ${pileName(i)}`, disabled: !live || null,
-      "aria-pressed": SHARE_GAMES.includes(GAME) && live
+    const token = el("button", {class: "token" + (can ? " live" : ""), type: "button",
+      "data-pile": i, "data-k": String(k), title: can ? label : null,
+      "aria-label": can ? label : `token of ${pileName(i)}`, disabled: !can || null,
+      "aria-pressed": shares && can
         ? String(!!(picked && picked.pile === i && picked.k === k)) : null,
       // while tokens are picked, Tab goes from target to target (Escape cancels the pick)
       tabindex: picked ? "-1" : null});
-    if (live) {
+    if (can) {
       token.addEventListener("mouseenter", () => {
         [...row.children].forEach((t, n) => t.classList && t.classList.toggle("hot", n >= j));
       });
@@ -190,7 +209,7 @@ function tokenRow(i, size, live) {
       });
       token.addEventListener("click", event => { event.stopPropagation(); tokenClicked(i, k); });
     }
-    if (picked && picked.pile === i && BigInt(j) >= big - picked.k) token.classList.add("picked");
+    if (picked && picked.pile === i && k <= picked.k) token.classList.add("picked");
     row.append(token);
   }
   if (big > BigInt(MAX_TOKENS)) row.append(el("span", {class: "more"}, "\u2026"));
@@ -214,7 +233,7 @@ function drawBoard(position, live) {
       const label = i === 0 ? "left end" : i === p.piles.length - 1 ? "right end" : "";
       const pile = el("div", {class: "end-pile" + (end ? " end" : "")},
         el("span", {class: "label"}, `${size}${label ? " · " + label : ""}`));
-      const tokens = tokenRow(i, size, live && end);
+      const tokens = tokenRow(i, size, live && end, p.piles);
       tokens.style.flexDirection = "column-reverse";
       pile.append(tokens);
       row.append(pile);
@@ -225,9 +244,9 @@ function drawBoard(position, live) {
   p.piles.forEach((size, i) => {
     const pile = el("div", {class: "pile", "data-pile": i, role: "group",
                             "aria-label": `${pileName(i)}: ${size}`},
-      el("span", {class: "name"}, pileName(i)), tokenRow(i, size, live),
+      el("span", {class: "name"}, pileName(i)), tokenRow(i, size, live, p.piles),
       el("span", {class: "count"}, `(${size})`));
-    if (picked && picked.pile !== i && live) {
+    if (picked && live && targetsOf(p.piles, picked.pile, picked.k).includes(i)) {
       pile.classList.add("target");
       const drop = () => {
         const move = `${picked.pile + 1}>${i + 1}:${picked.k}`;
