@@ -49,8 +49,18 @@ def test_help_still_lists_every_command():
 def test_a_command_in_a_module_of_another_name_is_found():
     from nimlab.cli import main
 
-    assert main.commands.get("moves") is not None  # lives in commands/value.py
-    assert main.commands.get("no-such-command") is None
+    assert main.commands.get("moves") is not None
+    assert main.commands.get("no-such-command") is None  # looked for in every module
+
+
+def test_moves_imports_no_other_command():
+    """``moves`` lives in its own module: running it loads no other command (``plot`` would
+    load Matplotlib, a second of start-up)."""
+    modules = modules_after("moves", "nim", "1,2")
+    assert "nimlab.cli.commands.moves" in modules  # the probe did run the command
+    assert {m for m in modules if m.startswith("nimlab.cli.commands.")} == {
+        "nimlab.cli.commands.moves"}
+    assert heavy(modules) == set()
 
 
 CACHED = """
