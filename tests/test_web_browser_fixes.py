@@ -229,3 +229,52 @@ def test_the_board_offers_only_legal_sharing_moves(server, page, position):
             assert offered == wanted, (position, source, count, offered)
             page.keyboard.press("Escape")
             page.wait_for_function("() => !document.querySelector('button.drop')")
+
+
+# ---------------------------------------------------------------- 5. Explore for every table
+@pytest.mark.parametrize("game, query", [("subtraction", {"set": "1,3,4", "max": "60",
+                                                           "width": "7"}),
+                                          ("nim", {"max": "12"}), ("wythoff", {"max": "15"})])
+def test_explore_draws_every_table_the_api_serves(server, page, game, query):
+    """Every cell of the map is the value ``nimlab table`` gives (subtraction: the heap
+    n = row + column), and pointing at a cell names it and opens it in Play."""
+    from urllib.parse import urlencode
+
+    from nimlab import api
+
+    page.goto(f"{server}/explore/{game}?{urlencode(query)}")
+    heat_ready(page)
+    shown = page.evaluate("({rows: grid.rowLabels, cols: grid.colLabels, cells: grid.values})")
+    table = api.table(game, **{k: v for k, v in query.items() if k != "width"})
+    if game == "subtraction":
+        values = {n: v for n, v, *_ in table["rows"]}
+        width = int(query["width"])
+        assert shown["cols"] == list(range(width))
+        for r, row in zip(shown["rows"], shown["cells"]):
+            assert row == [values.get(r + c) for c in range(width)], r
+        assert sorted(r + c for r in shown["rows"] for c in shown["cols"]
+                      if r + c in values) == sorted(values)
+        row, col, link = 56, 3, "/play/subtraction?position=59&set=1%2C3%2C4"
+    else:
+        assert (shown["rows"], shown["cols"], shown["cells"]) == (
+            table["row_labels"], table["columns"], table["rows"])
+        row, col, link = 9, 4, f"/play/{game}?position=9%2C4"
+    x, y = cell_point(page, row, col)
+    page.mouse.move(x, y)
+    tip = page.locator("#tip").inner_text()
+    assert tip.startswith(f"n = {row + col}:" if game == "subtraction" else f"G({row},{col})"
+                          if game == "wythoff" else f"value({row},{col})"), tip
+    page.mouse.click(x, y)
+    page.wait_for_url(re.compile(re.escape(link)))
+
+
+def test_explore_graph_nim_says_why_it_has_no_map(server, page):
+    page.goto(f"{server}/explore/graph-nim")
+    page.wait_for_function("() => document.getElementById('about').textContent.length > 50")
+    about = page.locator("#about").inner_text()
+    assert "no heat map" in about and "directed graph" in about, about
+    assert page.locator("#problem").is_hidden()
+    assert page.locator("#draw-box").is_hidden()
+    page.locator("#about a").click()
+    page.wait_for_url(re.compile(r"/play/graph-nim\?"))
+    page.wait_for_selector(".pile")

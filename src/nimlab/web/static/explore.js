@@ -7,12 +7,25 @@ const FIELDS = {
               ["middle", "middle pile (3 piles)", 3]],
   "cash": [["set", "set", "1,3,4"], ["n", "stones n", 14], ["max", "max budget", 30]],
   "fibonacci": [["piles", "piles (2 or 3)", 2], ["max", "max pile", 60], ["third", "third pile (3 piles)", 5]],
+  "subtraction": [["set", "set", "1,3,4"], ["max", "max n", 199], ["width", "row length", 20]],
+  "nim": [["max", "max pile", 31]],
+  "wythoff": [["max", "max pile", 40]],
 };
 const ABOUT = {
   "sharing": "Sharing Nim: G(0,a,b), the value of (0,a,b) for a \u2264 b (rows a, columns b), the paper's Table 1 as a picture. Dark cells are P-positions (value 0).",
   "end-nim": "End-Nim: the value of each row. With 3 piles, a slice with the middle pile fixed (rows a1, columns a3); with 2 piles, rows a1, columns a2.",
   "cash": "NIM with cash: the winner of (n; d1, d2) over the budgets, d1 the money of the player to move (Player I), rows d1, columns d2.",
   "fibonacci": "Multiple Fibonacci Nim: first-move P-positions (dark). With 3 piles, a slice with the third pile fixed.",
+  "subtraction": "NIM(A), the subtraction game: the value of a heap of n stones, its nim-sequence written in rows (n = row + column), so that a period shows as repeating columns. Dark cells are P-positions (value 0).",
+  "nim": "Nim with two piles: the value of (a, b) is a XOR b (Bouton); rows a, columns b. The dark diagonal is the P-positions a = b.",
+  "wythoff": "Wythoff's game: the Grundy value G(a, b), rows a, columns b. The dark cells (value 0) are the P-positions, Wythoff's golden-ratio pairs.",
+};
+// Games that Play has and Explore cannot draw, and why.
+const NO_MAP = {
+  "graph-nim": "Graph Nim has no heat map: its piles sit on the vertices of a directed graph " +
+    "that you choose (--edges), with one pile per vertex and tokens moving along the edges, " +
+    "so there is no single table of its values to draw, and nimlab table does not make one. " +
+    "Ask for single positions instead: play it, or use nimlab value graph-nim 1,4,9 --edges 1-2,2-3,3-1.",
 };
 
 let grid = null;   // {rowLabels, colLabels, values[r][c], text(r,c), link(r,c), colour(v)}
@@ -53,9 +66,14 @@ function fail(message) {
 
 async function load() {
   const {game, values} = readForm();
-  if (!FIELDS[game]) { fail(`no heatmap for '${game}'; choose sharing, end-nim, cash or fibonacci`); return; }
   const form = document.getElementById("controls");
+  if (NO_MAP[game]) { noMap(game, form); return; }
+  if (!FIELDS[game]) {
+    fail(`no heat map for '${game}'; choose one of: ${Object.keys(FIELDS).join(", ")}`);
+    return;
+  }
   form.game.value = game;
+  document.getElementById("draw-box").hidden = false;
   buildFields(game, values);
   document.getElementById("title").textContent = `Explore ${game}`;
   document.getElementById("about").textContent = ABOUT[game];
@@ -78,6 +96,7 @@ async function load() {
     if (game === "end-nim") Object.assign(query, {piles: values.piles, variant: values.variant});
     if (game === "cash") Object.assign(query, {set: values.set, n: values.n});
     if (game === "fibonacci") Object.assign(query, {piles: values.piles});
+    if (game === "subtraction") Object.assign(query, {set: values.set});
     table = await api("table", query);
   } catch (error) {
     fail(error.message);
@@ -92,6 +111,21 @@ async function load() {
   draw();
   document.getElementById("sequence-card").hidden = game !== "sharing";
   if (game === "sharing") drawSequence(Math.min(6, grid.rowLabels.length - 1));
+}
+
+function noMap(game, form) {
+  // a clear page for a game without a heat map: why, and where to go instead
+  grid = null;
+  form.game.value = game;
+  document.getElementById("fields").replaceChildren();
+  document.getElementById("title").textContent = `Explore ${game}`;
+  document.getElementById("about").replaceChildren(NO_MAP[game], " ",
+    el("a", {href: playUrl(game, "1,4,9", {edges: "1-2,2-3,3-1"})}, `Play ${game}`), ".");
+  document.getElementById("caption").textContent = "";
+  document.getElementById("draw-box").hidden = true;
+  document.getElementById("sequence-card").hidden = true;
+  fail("");
+  clearCanvas();
 }
 
 function sliceFixed(game, values) {
@@ -129,6 +163,25 @@ function toGrid(game, values, table) {
       rowName: "a", colName: "b",
       text: (r, c, v) => `G(0,${r},${c}) = ${v}`,
       link: (r, c) => playUrl("sharing", `0,${r},${c}`, {}), colour: valueColour};
+  }
+  if (game === "nim" || game === "wythoff") {
+    return {rowLabels: table.row_labels, colLabels: table.columns, values: table.rows,
+      rowName: "a", colName: "b",
+      text: (r, c, v) => `${game === "nim" ? "value" : "G"}(${r},${c}) = ${v}`,
+      link: (r, c) => playUrl(game, `${r},${c}`, {}), colour: valueColour};
+  }
+  if (game === "subtraction") {
+    // the nim-sequence in rows of `width`: cell (r, c) is the heap n = r + c
+    const width = Math.max(1, Math.min(200, parseInt(values.width, 10) || 20));
+    const byN = new Map(table.rows.map(([n, v]) => [n, v]));
+    const rows = Math.ceil((table.max + 1) / width);
+    const rowLabels = Array.from({length: rows}, (_, i) => i * width);
+    const colLabels = Array.from({length: width}, (_, i) => i);
+    const cells = rowLabels.map(r => colLabels.map(c => byN.has(r + c) ? byN.get(r + c) : null));
+    return {rowLabels, colLabels, values: cells, rowName: "n", colName: "+",
+      text: (r, c, v) => `n = ${r + c}: value ${v}`,
+      link: (r, c) => playUrl("subtraction", String(r + c), {set: values.set}),
+      colour: valueColour};
   }
   if (game === "cash") {
     const colour = v => v === "I" ? "#1f8a4c" : v === "II" ? "#c0392b" : "#f3f4f8";
