@@ -73,3 +73,9 @@ class NimlabWarning(UserWarning):
     """Something the user should know that does not stop the work (e.g. a damaged stored table
     that is recomputed).  The library never prints it: Python's warnings show it (in a notebook,
     under the cell), and the command line prints it as one ``nimlab: warning:`` line."""
+
+
+class NimlabNotice(NimlabWarning):
+    """News of work under way that is no problem (e.g. a one-time compilation on the first run):
+    shown like a :class:`NimlabWarning`, and printed by the command line as one ``nimlab:
+    note:`` line."""

@@ -23,14 +23,16 @@ import warnings
 import click
 
 from nimlab import __version__
-from nimlab.errors import NimlabError, NimlabWarning, short_text
+from nimlab.errors import NimlabError, NimlabNotice, NimlabWarning, short_text
 from nimlab.fileio import Terminated, terminate_as_exception
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
-    """nimlab's warnings as one line on stderr (others as Python shows them)."""
+    """nimlab's warnings as one line on stderr, its notices (work under way, such as a first
+    run's compilation) as a ``note`` line (others as Python shows them)."""
     if issubclass(category, NimlabWarning):
-        click.echo(f"nimlab: warning: {one_line(str(message))}", err=True)
+        label = "note" if issubclass(category, NimlabNotice) else "warning"
+        click.echo(f"nimlab: {label}: {one_line(str(message))}", err=True)
     else:
         _python_show_warning(message, category, filename, lineno, file, line)
 

@@ -1,0 +1,52 @@
+"""The first run after install compiles kernels, and says so at once on standard error, once per
+process, with an estimate of how long; a run on a warm compile cache says nothing of it."""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+import subprocess
+import sys
+
+import brute
+
+NOTICE = re.compile(r"^nimlab: note: compiling the NIM\(A\) kernel \(first run only, about "
+                    r"\d+ s\)$")
+
+
+def run_table(out, cache_dir):
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache_dir)}
+    done = subprocess.run([sys.executable, "-m", "nimlab.cli", "table", "subtraction", "--set",
+                           "1,3,4", "--max", "60", "--out", str(out), "--no-cache"],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    with open(out, newline="") as handle:
+        values = [int(row["value"]) for row in csv.DictReader(handle)]
+    assert values == [brute.subtraction(n, (1, 3, 4)) for n in range(61)]
+    return done.stderr.splitlines()
+
+
+def test_a_cold_compile_cache_is_announced_once_and_a_warm_one_not_at_all(tmp_path):
+    cache_dir = tmp_path / "numba"
+    cache_dir.mkdir()
+    cold = run_table(tmp_path / "cold.csv", cache_dir)
+    assert [line for line in cold if "compil" in line] == [cold[0]], cold
+    assert NOTICE.match(cold[0]), cold
+    assert any(cache_dir.rglob("*.nbi"))  # the compiled kernel was kept
+    warm = run_table(tmp_path / "warm.csv", cache_dir)
+    assert not [line for line in warm if "compil" in line], warm
+
+
+def test_other_numba_functions_are_not_announced(tmp_path):
+    """A user's own Numba function compiles silently; with warnings made errors the notice
+    stops nothing; it is issued once per process."""
+    code = ("import warnings; warnings.simplefilter('error')\n"
+            "import nimlab.kernels.jit as jit, numba\n"
+            "assert numba.njit(lambda x: x + 1)(1) == 2 and not jit._announced\n"
+            "assert jit.announce('nimlab.kernels.cash') is True\n"  # raised as an error: ignored
+            "assert jit.announce('nimlab.kernels.cash') is False\n")  # once per process
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr
