@@ -4,6 +4,7 @@ newcomer and a notebook user tripped on.  One test (at least) per example of the
 from __future__ import annotations
 
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -264,3 +265,38 @@ def test_a_time_limit_of_nan_is_refused_naming_the_flag(args):
     done = run(*args, "--time-limit", "nan")
     assert done.exit_code == 2 and "--time-limit" in done.output, done.output
     assert "time_limit" not in done.output
+
+
+# ------------------------------------------------------------------ quiet long runs
+def test_a_long_run_off_a_terminal_prints_a_plain_progress_line(monkeypatch):
+    from nimlab.cli import common
+
+    monkeypatch.setattr(common, "PLAIN_SECONDS", 0.05)
+    done = run("verify", "sharing.thm1", "sharing.thm2", "sharing.thm4", "--bound", "100")
+    lines = [line for line in done.output.splitlines() if line.startswith("nimlab: verifying:")]
+    assert lines and re.fullmatch(r"nimlab: verifying: (\d+/\d+ \(\d+%\)|started), \d+ s",
+                                  lines[0]), done.output
+
+
+def test_a_plain_progress_line_comes_even_while_one_step_is_long(capsys):
+    from nimlab.cli import common
+
+    with common.plain_progress("sweep x", every=0.05) as update:
+        update(3, 10)
+        time.sleep(0.3)  # one long step: no call to update
+    err = capsys.readouterr().err
+    assert "nimlab: sweep x: 3/10 (30%)" in err and err.count("\n") >= 2
+
+
+def test_what_other_processes_stored_is_said(monkeypatch):
+    import numpy as np
+
+    from nimlab import store
+
+    before = store.usage()
+    assert store.growth_note(before) is None
+    store.save("subtraction", {"set": [1, 2, 99]}, 10, np.zeros(11, dtype=np.int64))
+    note = store.growth_note(before)
+    assert note and "(+1)" in note and str(store.cache_dir()) in note
+    monkeypatch.setenv("NIMLAB_CACHE_MAX", str(store.usage()["bytes"]))
+    assert "at its cap" in store.growth_note(before)

@@ -245,6 +245,21 @@ def stored_note(since: int = 0) -> str | None:
             "`nimlab cache` shows it, `nimlab cache clear` empties it)")
 
 
+def growth_note(before: dict) -> str | None:
+    """A line saying what work done outside this process (a sweep's workers) stored, from the
+    store's :func:`usage` ``before`` it and now; ``None`` when nothing much changed."""
+    now = usage()
+    added, grown = now["tables"] - before["tables"], now["bytes"] - before["bytes"]
+    if added <= 0 and grown <= ANNOUNCE_BYTES:
+        return None
+    full = now["bytes"] + ANNOUNCE_BYTES >= now["max_bytes"]
+    return (f"the result store {now['directory']} now holds {now['tables']} tables "
+            f"({added:+,}), {describe_size(now['bytes'])} of at most "
+            f"{describe_size(now['max_bytes'])} ({MAX_ENV})"
+            + ("; it is at its cap, the least recently used tables make room" if full else "")
+            + "; `nimlab cache clear` empties it")
+
+
 def used(entry: Entry) -> None:
     """Mark ``entry`` as just used (its file's time), for least-recently-used eviction."""
     try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import shutil
 import sys
+import threading
+import time
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
@@ -116,11 +118,49 @@ def print_lines(lines: list[str]) -> None:
         click.echo(line)
 
 
+#: Seconds between the plain progress lines printed when stderr is not a terminal.
+PLAIN_SECONDS = 5.0
+
+
+@contextmanager
+def plain_progress(label: str, every: float | None = None) -> Iterator[ProgressCallback]:
+    """Yields ``update(done, total)``; a line on stderr every ``every`` seconds says where the
+    work is (the first after ``every`` seconds: a short run prints none), even while one long
+    step reports nothing: for a pipe, a log or CI."""
+    every = PLAIN_SECONDS if every is None else every
+    start = time.monotonic()
+    state = {"done": 0, "total": 0}
+    stop = threading.Event()
+
+    def update(done: int, total: int) -> None:
+        state["done"], state["total"] = done, total
+
+    def report() -> None:
+        while not stop.wait(every):
+            done, total = state["done"], state["total"]
+            count = f"{done:,}/{total:,} ({100 * done // total}%)" if total else "started"
+            click.echo(f"nimlab: {label}: {count}, {time.monotonic() - start:,.0f} s",
+                       err=True)
+
+    reporter = threading.Thread(target=report, daemon=True, name="nimlab-progress")
+    reporter.start()
+    try:
+        yield update
+    finally:
+        stop.set()
+        reporter.join()
+
+
 @contextmanager
 def progress_bar(label: str, enabled: bool = True) -> Iterator[ProgressCallback]:
-    """A Rich progress bar on stderr; yields ``update(done, total)`` (:mod:`nimlab.progress`)."""
-    if not enabled or not sys.stderr.isatty():
+    """A Rich progress bar on stderr; yields ``update(done, total)`` (:mod:`nimlab.progress`).
+    When stderr is not a terminal, a plain line every few seconds instead."""
+    if not enabled:
         yield quiet
+        return
+    if not sys.stderr.isatty():
+        with plain_progress(label) as update:
+            yield update
         return
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err_console, transient=True) as bar:

@@ -61,9 +61,15 @@ def command(name: str, out: str | None, scheduler: str | None, workers: int, thr
     out = out or f"{name}.csv"
     if not out.lower().endswith(".csv"):
         raise click.UsageError(f"--out {out}: the result table is a .csv file")
+    from nimlab import store
+
+    before = store.usage()  # the workers store tables in their own processes
     with progress_bar(f"sweep {name}") as update:
         result = run_sweep(sweep, out, bounds, scheduler=scheduler, workers=workers,
                            processes=not threads, progress=update)
+    note = store.growth_note(before) if scheduler or not threads else None  # else: the
+    if note:  # process's own note (nimlab.cli) says what it stored
+        click.echo(f"nimlab: note: {note}", err=True)
     if as_json:
         emit_json(result.to_dict())
         return
