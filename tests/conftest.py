@@ -22,6 +22,9 @@ from hypothesis import settings
 #: The session's store: set before nimlab is imported anywhere.
 SESSION_CACHE = Path(tempfile.mkdtemp(prefix="nimlab-test-cache-"))
 os.environ["NIMLAB_CACHE"] = str(SESSION_CACHE)
+#: No first-run compile notice (kernels/jit.py) in the commands' output that tests compare,
+#: whatever the compile cache holds; tests/test_first_run.py checks the notice without it.
+os.environ["NIMLAB_COMPILE_NOTICE"] = "0"
 
 sys.path.insert(0, str(Path(__file__).parent))
 

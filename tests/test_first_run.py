@@ -15,8 +15,15 @@ NOTICE = re.compile(r"^nimlab: note: compiling the NIM\(A\) kernel \(first run o
                     r"\d+ s\)$")
 
 
+def announcing(cache_dir) -> dict:
+    """The environment of a process with its own compile cache, announcing (conftest silences
+    the notice in the tests' processes)."""
+    env = {k: v for k, v in os.environ.items() if k != "NIMLAB_COMPILE_NOTICE"}
+    return {**env, "NUMBA_CACHE_DIR": str(cache_dir)}
+
+
 def run_table(out, cache_dir):
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache_dir)}
+    env = announcing(cache_dir)
     done = subprocess.run([sys.executable, "-m", "nimlab.cli", "table", "subtraction", "--set",
                            "1,3,4", "--max", "60", "--out", str(out), "--no-cache"],
                           env=env, capture_output=True, text=True, timeout=300)
@@ -36,6 +43,13 @@ def test_a_cold_compile_cache_is_announced_once_and_a_warm_one_not_at_all(tmp_pa
     assert any(cache_dir.rglob("*.nbi"))  # the compiled kernel was kept
     warm = run_table(tmp_path / "warm.csv", cache_dir)
     assert not [line for line in warm if "compil" in line], warm
+    other = tmp_path / "other"
+    other.mkdir()
+    env = {**announcing(other), "NIMLAB_COMPILE_NOTICE": "0"}  # cold, but asked to be quiet
+    done = subprocess.run([sys.executable, "-c", "from nimlab.kernels.cash import "
+                           "subtraction_values as f; print(f((1, 3, 4), 6).tolist())"],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert (done.returncode, done.stderr, done.stdout.split()[0]) == (0, "", "[0,")
 
 
 def test_other_numba_functions_are_not_announced(tmp_path):
@@ -46,7 +60,6 @@ def test_other_numba_functions_are_not_announced(tmp_path):
             "assert numba.njit(lambda x: x + 1)(1) == 2 and not jit._announced\n"
             "assert jit.announce('nimlab.kernels.cash') is True\n"  # raised as an error: ignored
             "assert jit.announce('nimlab.kernels.cash') is False\n")  # once per process
-    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
-    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, "-c", code], env=announcing(tmp_path), capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, done.stderr
