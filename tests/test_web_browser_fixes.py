@@ -102,12 +102,26 @@ def test_a_desktop_pointer_and_the_zoom_past_the_box(server, page):
 
 
 # ---------------------------------------------------------------- 2. quick answers stay fast
+def busy(tab, positions: list[str]) -> None:
+    """The slow lane kept busy: remoteness of 4-pile Nim positions, seconds of solving each."""
+    tab.evaluate("""positions => { window.slow = positions.map(p =>
+        fetch('/api/remoteness?game=nim&position=' + p).then(r => r.status)); }""", positions)
+
+
+def until(tab, ready, seconds: float = 30) -> None:
+    """Until the server's /api/status satisfies ``ready``."""
+    end = time.monotonic() + seconds
+    while not ready(tab.evaluate("fetch('/api/status').then(r => r.json())")):
+        assert time.monotonic() < end, "the server never got there"
+        time.sleep(0.1)
+
+
 QUICK = [("wythoff", "38,21"), ("wythoff", "25,30"), ("sharing", "0,50,120"),
          ("end-nim", "30,40,50"), ("fibonacci", "20,20,5")]
 
 
 def test_answers_a_quick_table_gives_are_not_queued_behind_slow_solves(browser, tmp_path):
-    """One slow worker busy with two Fibonacci solves of seconds each: the answers a kernel
+    """One slow worker busy with two remoteness solves of seconds each: the answers a kernel
     table (or a small solve) gives at once come from the fast lane, within its few seconds,
     and equal the library's answers."""
     from nimlab import api
@@ -118,10 +132,8 @@ def test_answers_a_quick_table_gives_are_not_queued_behind_slow_solves(browser, 
         context, tab = opened(browser, DESKTOP)
         try:
             tab.goto(f"{base}/")
-            tab.evaluate("""() => { window.slow = ['30,30,30', '31,30,29'].map(p =>
-                fetch('/api/value?game=fibonacci&position=' + p).then(r => r.status)); }""")
-            tab.wait_for_function("() => fetch('/api/status').then(r => r.json())"
-                                  ".then(s => s.answered.slow >= 2)")
+            busy(tab, ["30,30,30,30", "31,30,30,29"])
+            until(tab, lambda status: status["answered"]["slow"] >= 2)
             for game, position in QUICK:
                 started = time.monotonic()
                 answer = tab.evaluate("([g, p]) => fetch(`/api/value?game=${g}&position=${p}`)"
@@ -278,3 +290,105 @@ def test_explore_graph_nim_says_why_it_has_no_map(server, page):
     page.locator("#about a").click()
     page.wait_for_url(re.compile(r"/play/graph-nim\?"))
     page.wait_for_selector(".pile")
+
+
+# ---------------------------------------------------------------- 6. the smaller defects
+def test_an_illegal_move_in_a_shared_link_is_refused_not_rewritten(server, page):
+    link = f"{server}/play/sharing?position=3,5,20&moves=2%3E1%3A1,1%3E2%3A9"
+    page.goto(link)
+    page.wait_for_selector("#problem:not([hidden])")
+    assert "illegal" in page.locator("#problem").inner_text()
+    time.sleep(3)                                   # the computer would have answered by now
+    assert page.url == link
+    assert "1>2:9" in page.locator("#problem").inner_text()
+    assert "thinking" not in page.locator("#status").inner_text()
+
+
+def test_a_share_larger_than_its_pile_is_told_plainly(server, page):
+    from nimlab import api
+
+    page.goto(f"{server}/play/sharing?position=4,4,20&vs=none")
+    page.wait_for_selector(".token.live")
+    page.fill("#move-text", "1>2:9")
+    page.click("#move-play")
+    page.wait_for_selector("#problem:not([hidden])")
+    told = page.locator("#problem").inner_text()
+    assert "pile 1 holds only 4 token(s)" in told and "-5" not in told, told
+    with pytest.raises(api.ApiError) as cli:        # nimlab play says the same
+        api.play_move("sharing", "4,4,20", "1>2:9")
+    assert "pile 1 holds only 4 token(s)" in str(cli.value)
+
+
+def test_head_answers_as_get(server, page):
+    page.goto(f"{server}/")
+    for path in ["/api/value", "/api/value?game=nim&position=1,2",
+                 "/api/table?game=sharing&max=100000", "/api/value?game=nim&position=x",
+                 "/api/nothing"]:
+        got = page.evaluate("""async path => { const head = await fetch(path, {method: 'HEAD'});
+            const get = await fetch(path); return [head.status, get.status,
+            (await head.text()).length]; }""", path)
+        assert got[0] == got[1] and got[2] == 0, (path, got)
+
+
+def test_misere_end_nim_last_coin_is_one_move_said_once(server, page):
+    page.goto(f"{server}/play/end-nim?position=1&variant=misere&vs=none")
+    page.wait_for_function("() => document.getElementById('moves-note').textContent &&"
+                           " document.getElementById('remoteness-note').textContent")
+    note = page.locator("#moves-note").inner_text()
+    assert "0 legal move" not in note and "L-1" in note, note
+    assert "ends in 1 move" in page.locator("#remoteness-note").inner_text()
+    assert page.locator("#moves button").count() == 1
+    page.click("#moves button")
+    page.wait_for_selector("#status.over")
+    assert "Player 2 wins" in page.locator("#status").inner_text()
+
+
+def test_the_404_page_is_a_page(server, page):
+    answer = page.goto(f"{server}/no/such/page")
+    assert answer.status == 404
+    assert page.title() == "Not found · nimlab"
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("main h1").inner_text() == "Not found"
+    assert not axe_violations(page)
+
+
+def test_the_claims_filter_is_in_the_url_and_a_claim_has_a_link(server, page):
+    page.goto(f"{server}/claims")
+    page.wait_for_selector('tr[data-id="sharing.rem5"]')
+    page.fill("#filter", "rem5")
+    page.wait_for_function("() => location.search.includes('q=rem5')")
+    page.reload()
+    page.wait_for_selector('tr[data-id="sharing.rem5"]')
+    assert page.input_value("#filter") == "rem5"
+    assert page.locator("tr[data-id]").count() == 1
+    page.fill("#filter", "")
+    page.wait_for_function("() => document.querySelectorAll('tr[data-id]').length > 1")
+    page.locator('tr[data-id="cash.thm4.5.1b"] a.claim-link').click()
+    page.wait_for_url(re.compile(r"/claims\?claim=cash\.thm4\.5\.1b$"))
+    page.wait_for_selector('tr[data-id="cash.thm4.5.1b"]')
+    assert page.locator("tr[data-id]").count() == 1
+    assert page.locator("#all-claims").is_visible()
+
+
+def test_a_whole_number_written_otherwise_is_told_clearly(server, page):
+    page.goto(f"{server}/explore/sharing?max=1e3")
+    page.wait_for_selector("#problem:not([hidden])")
+    told = page.locator("#problem").inner_text()
+    assert "1e3" in told and "whole number" in told and "comma-separated" not in told, told
+
+
+def test_a_queued_refusal_asks_for_a_retry_within_the_time_limit(browser, tmp_path):
+    from test_web_support import running_server
+
+    with running_server(tmp_path / "cache", "--workers", "1", "--time-limit", "20",
+                        "--queue", "2", "--claims", "sharing.rem5") as base:
+        context, tab = opened(browser, DESKTOP)
+        try:
+            tab.goto(f"{base}/")
+            busy(tab, ["30,30,30,30", "31,30,30,29", "32,30,30,28"])
+            until(tab, lambda status: status["waiting"] >= 2)
+            status, retry = tab.evaluate("""() => fetch('/api/remoteness?game=nim&position=' +
+                '30,30,30,28').then(r => [r.status, r.headers.get('Retry-After')])""")
+            assert status == 503 and 1 <= int(retry) <= 20, (status, retry)
+        finally:
+            context.close()

@@ -88,6 +88,9 @@ def parse_int(text: str | int, what: str, *, minimum: int | None = 0) -> int:
     if text == "":
         raise InputError(f"{what} is empty: write an integer" +
                          (f" >= {minimum}" if minimum is not None else ""))
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise InputError(f"{what} = {_short(text)} is not a whole number written in digits; "
+                         f"write e.g. 1000 (not 1e3, 1,000 or 1000.0)")
     (value,) = parse_int_list(text, what, minimum=minimum)
     return value
 

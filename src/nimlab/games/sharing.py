@@ -213,6 +213,9 @@ class GraphNim(PileGame):
         if move.count < 1:
             return "you must move at least one token"
         s, t = position[move.source], position[move.target]
+        if move.count > s:
+            return (f"pile {move.source + 1} holds only {s} token(s): it cannot give "
+                    f"{move.count}")
         return (f"pile {move.target + 1} would hold {t + move.count}, more than the "
                 f"{s - move.count} left on pile {move.source + 1}")
 

@@ -5,7 +5,7 @@ Every ``/api/...`` answer comes from :mod:`nimlab.api` (what the CLI's ``--json`
 answers, a bounded slow lane).  Every numeric parameter is read to a value and checked against
 its limit (:func:`nimlab.parsing.parse_bounded_int`, as the CLI reads numbers); every error is
 JSON ``{"error": "<one line>"}``; :class:`Guard` checks the ``Host`` header, answers ``HEAD``
-from headers alone, refuses other methods (405) and large requests (413), and adds the
+as ``GET`` without the body, refuses other methods (405) and large requests (413), and adds the
 security headers to every answer.
 """
 
@@ -172,7 +172,8 @@ def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
 
 
 class Guard:
-    """ASGI middleware: the Host check, HEAD from headers, 405 and 413 as JSON, and the
+    """ASGI middleware: the Host check, 405 and 413 as JSON (a HEAD gets GET's status and
+    headers, from the application), and the
     security headers on every answer."""
 
     def __init__(self, app, allowed_hosts: tuple[str, ...], api_paths: set[str]) -> None:
@@ -206,11 +207,6 @@ class Guard:
         elif _length(headers) > MAX_BODY or len(scope.get("query_string", b"")) > MAX_QUERY:
             problem = _error(f"the request is too large (at most {MAX_QUERY:,} bytes of "
                              f"parameters and {MAX_BODY:,} of body)", 413)
-        elif method == "HEAD" and path.startswith("/api/"):
-            # headers only: nothing is computed for a HEAD
-            known = path in self.api_paths
-            problem = Response(b"", status_code=200 if known else 404,
-                               media_type="application/json")
         if problem is not None:
             if method == "HEAD":
                 problem.body = b""
@@ -456,8 +452,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def not_found(request: Request, exc) -> Response:
         if request.url.path.startswith("/api/"):
             return _error(f"no such endpoint: {request.url.path}", 404)
-        return HTMLResponse(f"<h1>Not found</h1><p>{html.escape(request.url.path)}</p>"
-                            "<p><a href='/'>nimlab web lab</a></p>", status_code=404)
+        return HTMLResponse(
+            "<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            "<title>Not found · nimlab</title><link rel='stylesheet' href='/static/lab.css'>"
+            "</head><body><main><h1>Not found</h1>"
+            f"<p>There is no page <code>{html.escape(request.url.path)}</code>.</p>"
+            "<p><a href='/'>The games of the nimlab web lab</a></p></main></body></html>",
+            status_code=404)
 
     async def server_error(request: Request, exc) -> Response:
         return _error(f"internal error: {type(exc).__name__}", 500)

@@ -50,6 +50,10 @@ def _worker_main(conn) -> None:
     from nimlab import api
     from nimlab.web import calls
 
+    # Numba (about a second to import) before the first call, so that an answer from a quick
+    # kernel table fits in the fast lane's seconds (compiled kernels are cached on disk)
+    import nimlab.kernels.jit  # noqa: F401
+
     conn.send(("ready", None))
     while True:
         try:
@@ -193,7 +197,10 @@ class WorkerPool:
         self.idle.put_nowait(fresh)
 
     def _retry_after(self) -> float:
-        return self.time_limit * (1 + self.waiting / self.size)
+        """Seconds until a worker is likely free: the calls waiting, each half the time limit
+        on average, shared by the workers; never more than one time limit."""
+        return max(1.0, min(self.time_limit,
+                            self.time_limit / 2 * (1 + self.waiting) / self.size))
 
     async def call(self, name: str, kwargs: dict, time_limit: float | None = None, *,
                    deadline: float | None = None, timed: bool = False,

@@ -27,6 +27,8 @@ function render() {
   const paper = document.getElementById("paper").value;
   const status = document.getElementById("status").value;
   const words = document.getElementById("filter").value.trim().toLowerCase();
+  const single = new URLSearchParams(location.search).get("claim");
+  document.getElementById("all-claims").hidden = !single;
   const byId = Object.fromEntries((results || []).map(r => [r.id, r]));
   const box = document.getElementById("papers");
   box.replaceChildren();
@@ -34,6 +36,7 @@ function render() {
   let shown = 0;
   for (const claim of listed) {
     const result = byId[claim.id];
+    if (single && claim.id !== single) continue;
     if (paper && claim.paper !== paper) continue;
     if (status && (!result || result.status !== status)) continue;
     if (words && !(`${claim.id} ${claim.statement} ${claim.place}`.toLowerCase().includes(words))) continue;
@@ -45,7 +48,9 @@ function render() {
       el("tr", {}, ["claim", "status", "statement", "box", "counterexamples / cases"].map(h => el("th", {}, h))));
     for (const [claim, result] of rows) {
       table.append(el("tr", {"data-id": claim.id, "data-status": result ? result.status : "pending"},
-        el("td", {class: "id"}, claim.id, el("div", {class: "note"}, claim.place)),
+        el("td", {class: "id"}, el("a", {href: `/claims?claim=${encodeURIComponent(claim.id)}`,
+          class: "claim-link", title: "a link to this claim alone"}, claim.id),
+          el("div", {class: "note"}, claim.place)),
         el("td", {}, el("span", {class: `pill ${result ? result.status : "pending"}`},
                       result ? result.status : "checking")),
         el("td", {}, claim.statement, claim.corrects ? el("div", {class: "note"}, `corrects ${claim.corrects}`) : null,
@@ -77,6 +82,24 @@ async function poll() {
   render();
 }
 
+function keepInUrl() {
+  // the filter lives in the URL, so that a filtered list can be shared and reloaded
+  const q = new URLSearchParams();
+  const given = {paper: document.getElementById("paper").value,
+                 status: document.getElementById("status").value,
+                 q: document.getElementById("filter").value.trim()};
+  for (const [name, value] of Object.entries(given)) if (value) q.set(name, value);
+  const url = `/claims${q.toString() ? "?" + q : ""}`;
+  if (url !== location.pathname + location.search) history.replaceState(null, "", url);
+}
+
+function readUrl() {
+  const q = new URLSearchParams(location.search);
+  document.getElementById("paper").value = q.get("paper") || "";
+  document.getElementById("status").value = q.get("status") || "";
+  document.getElementById("filter").value = q.get("q") || "";
+}
+
 async function main() {
   header("Claims");
   try { listed = await api("claims/list", {}); delete listed.__status; listed = Object.values(listed); }
@@ -84,10 +107,11 @@ async function main() {
   const papers = [...new Set(listed.map(c => c.paper))];
   const select = document.getElementById("paper");
   for (const p of papers) select.append(el("option", {value: p}, p));
-  const q = new URLSearchParams(location.search);
-  if (q.get("paper")) select.value = q.get("paper");
-  if (q.get("status")) document.getElementById("status").value = q.get("status");
-  for (const id of ["paper", "status", "filter"]) document.getElementById(id).addEventListener("input", render);
+  readUrl();
+  for (const id of ["paper", "status", "filter"]) {
+    document.getElementById(id).addEventListener("input", () => { keepInUrl(); render(); });
+  }
+  window.addEventListener("popstate", () => { readUrl(); render(); });
   render();
   poll();
 }

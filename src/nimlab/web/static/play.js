@@ -113,7 +113,10 @@ async function replay() {
   } catch (error) {
     const bad = /^move (\d+) /.exec(error.message);
     if (!bad) throw error;
-    showProblem(error.message);
+    // the link holds an illegal move: the game stops before it, said so, and nobody (least of
+    // all the computer) plays on from there until the user moves or starts again
+    S.refused = `This link's game is refused: ${error.message}. It is shown up to the move ` +
+      "before; the computer does not play on. Undo, play a move yourself, or start a new game.";
     S.moves = S.moves.slice(0, parseInt(bad[1], 10) - 1);
     adopt(await gameOf(S.moves));
   }
@@ -325,7 +328,8 @@ function tokenClicked(i, k) {
 
 // ---------------------------------------------------------------- moves
 function yourTurn() {
-  return !pending && !overInfo(S.at) && (S.vs === "none" || mover(S.at) === "you");
+  return !pending && !overInfo(S.at) &&
+    (S.vs === "none" || mover(S.at) === "you" || !!S.refused);
 }
 
 function setBusy(busy) {
@@ -361,7 +365,8 @@ async function playMoves(moves, push) {
 async function userMove(text) {
   text = (text || "").trim();
   if (!text || pending) return;
-  if (!yourTurn()) {
+  if (S.refused) S.refused = null;              // the user plays on: a game of their own
+  else if (!yourTurn()) {
     showProblem(overInfo(S.at) ? "The game is over." : "Wait: the computer is to move.");
     return;
   }
@@ -440,11 +445,34 @@ async function showMoves(position, number) {
       el("small", {class: "far"}, ""));
     box.append(button);
   }
+  if (!data.moves.length) {
+    lastMoveOnly(position, box, note, live);
+    showRemoteness(position, number);
+    return;
+  }
   note.textContent = S.values
     ? `Green moves lead to a P-position (value 0): they win. This position has value ${data.value} (${data.outcome}).`
     : `${data.moves.length} legal move(s). Tick the box to colour them by outcome.`;
   placeFocus();
   showRemoteness(position, number);
+}
+
+async function lastMoveOnly(position, box, note, live) {
+  // misere play: every move left ends the game, and the player who makes it loses; the
+  // listing leaves such moves out, so the one to play is named here (the hint's stalling move)
+  let hint = null;
+  try { hint = await cached("hint", {game: GAME, position, ...S.options}); } catch (error) { /* none */ }
+  if (!hint || !hint.stalling_notation || S.positions[S.at] !== position) {
+    note.textContent = "No legal move.";
+    return;
+  }
+  box.append(el("button", {type: "button", class: S.values ? "lose" : "", disabled: !live || null,
+    "data-notation": hint.stalling_notation, title: `${hint.stalling_move} \u2192 the end`,
+    onclick: () => { refocus = ["#undo:not(:disabled)"]; userMove(hint.stalling_notation); }},
+    hint.stalling_notation, el("small", {class: "far"}, "")));
+  note.textContent = `Only a last move is left: ${hint.stalling_notation} ends the game, and in ` +
+    "mis\u00e8re play the player who makes the last move loses.";
+  placeFocus();
 }
 
 function farText(outcomeAfter, moves) {
@@ -666,7 +694,8 @@ async function render() {
       ? "The computer wins. " : `${over.winner} wins. `, el("span", {class: "note"}, `(${over.reason})`));
   } else {
     status.replaceChildren(`${position || "(empty)"} \u2014 `,
-      el("b", {}, S.vs === "none" ? `${mover(S.at)} to move` : mover(S.at) === "you" ? "your move" : "the computer is thinking…"));
+      el("b", {}, S.refused ? "stopped before the link's illegal move" : S.vs === "none"
+        ? `${mover(S.at)} to move` : mover(S.at) === "you" ? "your move" : "the computer is thinking…"));
     cached("hint", {game: GAME, position, ...S.options}).then(data => {
       if (number !== renderNumber) return;
       status.append(" ", el("span", {class: `pill ${data.outcome}`, id: "outcome"},
@@ -684,7 +713,8 @@ async function render() {
   placeFocus();
   showMoves(position, number);
   showHistory(number);
-  if (!over && S.vs !== "none" && mover(S.at) === "computer" && S.at === S.moves.length)
+  if (S.refused) showProblem(S.refused);
+  else if (!over && S.vs !== "none" && mover(S.at) === "computer" && S.at === S.moves.length)
     computerTurn(number);
 }
 
