@@ -40,9 +40,12 @@ def cli_json(*args: str):
 
 
 def cli_error(*args: str) -> str:
+    """The command's one-line error, as Python says it (keyword arguments for its options)."""
+    from nimlab.errors import in_python_terms
+
     done = CliRunner().invoke(main, list(args))
     assert done.exit_code == 2, done.output
-    return done.output.strip().removeprefix("nimlab: error: ")
+    return in_python_terms(done.output.strip().removeprefix("nimlab: error: "))
 
 
 # ------------------------------------------------------------------ the issue's "done when"
@@ -209,7 +212,7 @@ def test_errors_are_the_cli_messages():
 
 def test_a_refused_table_stores_nothing(tmp_path, monkeypatch):
     monkeypatch.setenv("NIMLAB_CACHE", str(tmp_path))
-    with pytest.raises(InputError, match="use --max 30000 or less"):
+    with pytest.raises(InputError, match="use max=30000 or less"):
         nimlab.table("wythoff", max=40_000)
     assert not any(tmp_path.rglob("*"))
 

@@ -300,3 +300,69 @@ def test_what_other_processes_stored_is_said(monkeypatch):
     assert note and "(+1)" in note and str(store.cache_dir()) in note
     monkeypatch.setenv("NIMLAB_CACHE_MAX", str(store.usage()["bytes"]))
     assert "at its cap" in store.growth_note(before)
+
+
+# ------------------------------------------------------------------ the notebook user
+def test_python_errors_name_keyword_arguments_not_options():
+    import nimlab
+    from nimlab.errors import InputError, TooManyStates
+
+    with pytest.raises(InputError) as caught:
+        nimlab.answer("cash", (14,), set="1,3,4")
+    assert "budgets=d1,d2" in str(caught.value) and "--" not in str(caught.value)
+    with pytest.raises(TooManyStates) as caught:
+        nimlab.answer("fibonacci", (80, 60, 40, 20), last=0)
+    assert "max_states=2,000,000" in str(caught.value) and "--" not in str(caught.value)
+    with pytest.raises(InputError) as caught:
+        nimlab.table("nim", max=10**6)
+    assert "use max=" in str(caught.value) and "--" not in str(caught.value)
+    with pytest.raises(InputError) as caught:
+        nimlab.prove("nim", "x")
+    assert "p_positions, value or holds" in str(caught.value) and "--" not in str(caught.value)
+    # the command line keeps its options' names
+    assert "--budgets d1,d2" in run("value", "cash", "14", "--set", "1,3,4").output
+
+
+def test_help_of_prove_and_discover_documents_the_call():
+    import pydoc
+
+    import nimlab
+
+    for function, words in ((nimlab.prove, ("p_positions", "value=", "holds=")),
+                            (nimlab.discover, ("p_positions", "value=", "max_digits", "base"))):
+        text = pydoc.render_doc(function, renderer=pydoc.plaintext)
+        head = text[:text.index("PACKAGE CONTENTS")] if "PACKAGE CONTENTS" in text else text
+        for word in words:
+            assert word in head, (word, head[:800])
+    assert "**options" not in pydoc.render_doc(nimlab.discover, renderer=pydoc.plaintext)
+
+
+def test_a_numpy_array_is_a_position():
+    import numpy as np
+
+    import nimlab
+    from nimlab.errors import InputError
+
+    assert nimlab.value("sharing", np.array([0, 4, 8])) == nimlab.value("sharing", (0, 4, 8))
+    assert nimlab.value("fibonacci", (np.array([9, 4]), np.int64(3))) == \
+        nimlab.value("fibonacci", ((9, 4), 3))
+    game, _ = nimlab.load("nim", "1,2")
+    assert nimlab.value(game, np.array([3, 5])) == 6
+    with pytest.raises(InputError, match="1.5 is not an integer"):
+        nimlab.value("nim", np.array([1.5, 2.0]))
+
+
+def test_a_play_session_can_undo():
+    import nimlab
+    from nimlab.errors import IllegalMove
+
+    session = nimlab.play("nim", (1, 2))
+    with pytest.raises(IllegalMove, match="nothing to undo"):
+        session.undo()
+    session.move("2-2")  # loses: the computer takes the last token
+    assert session.over
+    assert session.undo() is session
+    assert session.position == (1, 2) and not session.over and session.history == []
+    assert session.to_move == "you" and session.events[-1]["event"] == "undo"
+    session.move("2-1")  # the winning move now
+    assert session.position == (0, 1) or session.over

@@ -135,7 +135,8 @@ def test_api_remoteness_displays():
     # import nimlab.lab.solving before they ask for it)
     importlib.import_module("nimlab.lab.solving")
     assert callable(importlib.import_module("nimlab.lab").remoteness)
-    assert nimlab.remoteness is importlib.import_module("nimlab.lab").remoteness
+    # the same function (its errors in Python's terms: nimlab.errors.python_errors)
+    assert nimlab.remoteness.__wrapped__ is importlib.import_module("nimlab.lab").remoteness
 
 
 def test_moves_with_remoteness_in_text_and_json():

@@ -53,6 +53,8 @@ def __getattr__(name: str):
     if name in _LAZY:
         module_name, _, attribute = _LAZY[name].partition(":")
         found = getattr(importlib.import_module(module_name), attribute)
+        if module_name == "nimlab.lab":  # its errors name keyword arguments, not options
+            found = importlib.import_module("nimlab.errors").python_errors(found)
         globals()[name] = found
         return found
     if name in _CALLABLE:

@@ -28,13 +28,35 @@ TARGETS = {"nimlab.play": "nimlab.lab:play", "nimlab.prove": "nimlab.lab:prove",
 
 
 class CallableModule(types.ModuleType):
-    """A module that, called, runs the function :data:`TARGETS` names for it."""
+    """A module that, called, runs the function :data:`TARGETS` names for it.  Its ``__doc__``
+    (what ``help(nimlab.prove)`` shows first) is the call's: its signature and docstring, then
+    the module's own."""
+
+    @property
+    def __doc__(self) -> str | None:  # type: ignore[override]
+        import inspect
+
+        own = self.__dict__.get("__doc__") or ""
+        module_name, _, attribute = TARGETS[self.__name__].partition(":")
+        try:
+            function = getattr(importlib.import_module(module_name), attribute)
+        except (ImportError, AttributeError):
+            return own
+        if isinstance(function, types.ModuleType) or function is self:
+            return own
+        name = self.__name__
+        summary, _, rest = (inspect.getdoc(function) or "").partition("\n")
+        return (f"{summary}\n\n{name}{inspect.signature(function)}\n{rest}\n\n"
+                f"The module {name} (called, it is the function above):\n\n"
+                f"{inspect.cleandoc(own)}")
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         module_name, _, attribute = TARGETS[self.__name__].partition(":")
         function = getattr(importlib.import_module(module_name), attribute)
         if isinstance(function, types.ModuleType):
             raise TypeError(f"{self.__name__} has no function {attribute!r} to call")
+        if module_name == "nimlab.lab":  # its errors name keyword arguments, not options
+            function = importlib.import_module("nimlab.errors").python_errors(function)
         return function(*args, **kwargs)
 
 

@@ -79,3 +79,60 @@ class NimlabNotice(NimlabWarning):
     """News of work under way that is no problem (e.g. a one-time compilation on the first run):
     shown like a :class:`NimlabWarning`, and printed by the command line as one ``nimlab:
     note:`` line."""
+
+
+# ------------------------------------------------------------------ the same errors in Python
+#: Options of the command line that are flags (``--force``): in Python, ``force=True``.
+FLAGS = ("force", "prove", "strict", "winning", "threads", "all")
+
+
+def in_python_terms(message: str) -> str:
+    """An error's ``message`` as a Python caller reads it: the command line's options become
+    the keyword arguments of the call (``--max-states 2,000`` reads ``max_states=2,000``,
+    ``--no-cache`` reads ``cache=False``) and a command in backquotes its function.
+
+    >>> in_python_terms("over --max-states 2,000; give --budgets d1,d2 or --no-cache")
+    'over max_states=2,000; give budgets=d1,d2 or cache=False'
+    >>> in_python_terms("try a larger --max-states, or `nimlab table fibonacci`")
+    'try a larger max_states, or `nimlab.table("fibonacci", ...)`'
+    """
+    import re
+
+    def option(found: "re.Match") -> str:
+        keyword, after = found.group(1).replace("-", "_"), found.group(2) or ""
+        value = after.strip() and after.split()[0].rstrip(",;:)").lower() not in WORDS
+        if keyword.startswith("no_"):
+            return f"{keyword[3:]}=False{after}"
+        if keyword in FLAGS:
+            return f"{keyword}=True{after}"
+        return f"{keyword}={after.strip()}" if value else f"{keyword}{after}"
+
+    def command(found: "re.Match") -> str:
+        name, game = found.group(1), found.group(2)
+        return f'`nimlab.{name}("{game}", ...)`' if game else f"`nimlab.{name}(...)`"
+
+    message = re.sub(r"`nimlab ([a-z]+)(?: ([a-z][a-z-]*))?[^`]*`", command, message)
+    return re.sub(r"(?<![\w-])--([a-z][a-z0-9-]*)( [^\s]+)?", option, message)
+
+
+#: Words that follow an option's name without being its value (``--value or --holds``).
+WORDS = {"or", "and", "to", "for", "is", "are", "with", "in", "of", "the", "a", "an", "on",
+         "than", "instead", "which", "as", "lists", "gives", "alone", "only", "too", "must"}
+
+
+def python_errors(function):
+    """``function`` (one of the Python API's) raising its :class:`NimlabError` in Python's
+    terms (:func:`in_python_terms`); the command line calls the undecorated function and keeps
+    its options' names."""
+    import functools
+
+    @functools.wraps(function)
+    def call(*args, **kwargs):
+        try:
+            return function(*args, **kwargs)
+        except NimlabError as problem:
+            if problem.args and isinstance(problem.args[0], str):
+                problem.args = (in_python_terms(problem.args[0]), *problem.args[1:])
+            raise
+
+    return call

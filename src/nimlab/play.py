@@ -143,11 +143,13 @@ class Match:
         return Budget(self.max_states, self.time_limit)
 
     def undo(self) -> bool:
-        """Take back the player's last move and the computer's reply; False if there is none."""
-        if not self.history or self.over:
+        """Take back the player's last move and the computer's reply, if it came (a game that
+        ended goes on again); False if the player has not moved."""
+        if not self.history:
             return False
         self.position = self.history.pop()
         self.to_move = YOU
+        self.winner, self.reason = None, ""
         return True
 
 

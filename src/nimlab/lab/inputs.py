@@ -50,12 +50,21 @@ def _integer(value: Any, name: str) -> int:
     return number
 
 
+def _listed(value: Any) -> Any:
+    """A NumPy array (or any array with ``tolist``) as the Python list it holds; anything else
+    as it is (NumPy scalars are integers already, through ``operator.index``)."""
+    if getattr(value, "ndim", 0) and callable(getattr(value, "tolist", None)):
+        return value.tolist()
+    return value
+
+
 def position_text(position: Any, name: str = "position") -> str:
     """The command line's text of a Python position (checked: integers >= 0 only).
 
     >>> position_text((0, 4, 8)), position_text(((9, 4), 3)), position_text((14, (9, 9)))
     ('0,4,8', '9,4;3', '14;9,9')
     """
+    position = _listed(position)
     if isinstance(position, str):
         if not position.strip():
             raise InputError(f"{name} is empty")
@@ -63,6 +72,7 @@ def position_text(position: Any, name: str = "position") -> str:
     if isinstance(position, (list, tuple)):
         if not position:
             raise InputError(f"{name} is empty: give at least one pile")
+        position = [_listed(part) for part in position]
         if any(isinstance(part, (list, tuple)) for part in position):
             if len(position) != 2:
                 raise InputError(f"{name}: a position with two parts is a pair like ((9, 4), 3) "
@@ -144,7 +154,8 @@ def resolve(game: Any, position: Any, options: dict[str, Any] | None = None,
 
 
 def _plain(position: Any) -> Any:
-    """Lists as tuples, all the way down; integers checked."""
+    """Lists (and arrays) as tuples, all the way down; integers checked."""
+    position = _listed(position)
     if isinstance(position, (list, tuple)):
         return tuple(_plain(p) for p in position)
     return _integer(position, "position")

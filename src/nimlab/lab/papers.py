@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 from nimlab import __version__, fileio
 from nimlab.errors import InputError
-from nimlab.lab.inputs import option_text, progress_of, whole
+from nimlab.lab.inputs import budget, option_text, progress_of, whole
 from nimlab.results.claims import ClaimCheck, ProofReport, ProofResult, ReproduceReport, \
     VerifyReport
 
@@ -134,6 +134,18 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
     proves registered claims (:class:`~nimlab.results.ProofReport`); ``list=True`` lists them.
     ``automata`` resolves the atoms ``$name(...)``: a mapping ``name -> (DFA, base)`` or a list
     of directories holding ``name.txt`` in Walnut's format (:mod:`nimlab.prove.library`).
+
+    About a game (``targets`` is its name), one statement:
+
+    * ``p_positions="p1 ^ p2 = p3"``: the P-positions are exactly the positions of the formula;
+    * ``value=(1, "formula")``: the positions of value 1 are exactly those of the formula,
+      ``given`` the formulas of the smaller values (a list, value 0 first);
+    * ``holds="A p1 ..."``: a sentence about the game is true;
+
+    with ``piles`` (the number of piles), ``base`` (``"2"`` or ``"fib"``), the game's options
+    (``variant``, ``set``, ``edges``, ``factor``).  Registered claims: their ids as
+    ``targets``, or ``paper=`` a paper or ``"all"``.  Budget: ``max_states`` (automaton states)
+    and ``time_limit`` (seconds); ``progress=True`` shows a bar.
     """
     from nimlab.prove.games import GAME_NAMES
 
@@ -144,7 +156,7 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
                              "p_positions, value, given, holds, piles, base, paper, list, "
                              "max_states, time_limit, progress, automata, variant, set, edges, factor")
     options = {k: option_text(k, v) for k, v in options.items()}
-    states, seconds = whole(max_states, "max_states", 10), time_limit
+    states, seconds = whole(max_states, "max_states", 10), budget(None, time_limit).time_limit
     update = progress_of(progress, "proving")
     if base is not None and str(base) not in ("2", "fib"):
         raise InputError(f"base: 2 or fib, not {base!r}")

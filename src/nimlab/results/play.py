@@ -24,7 +24,8 @@ from nimlab.strategy import hint
 
 class PlaySession:
     """A match against the computer: :meth:`move` plays your move and the computer's reply,
-    :meth:`computer` lets the computer move, :meth:`hint` advises; ``position``, ``to_move``,
+    :meth:`computer` lets the computer move, :meth:`undo` takes back your last move and the
+    reply, :meth:`hint` advises; ``position``, ``to_move``,
     ``winner``, ``over``, ``events`` (the start, move and winner events of ``nimlab play
     --json``) and ``history`` (the moves played, in notation).  Not frozen: a game goes on."""
 
@@ -94,6 +95,17 @@ class PlaySession:
             self.events.append({"event": "unsolved", "reason": unsolved})
         self.match.play(chosen)
         self._moved(COMPUTER, chosen, unsolved)
+        return self
+
+    def undo(self) -> "PlaySession":
+        """Take back your last move and the computer's reply (as ``undo`` in ``nimlab play``,
+        or python-chess's ``board.pop()``), also after the game ended; returns the session.
+        Before your first move, :class:`~nimlab.errors.IllegalMove`."""
+        if not self.match.undo():
+            raise IllegalMove("nothing to undo: you have not moved yet")
+        while self.history and self.history.pop()[0] != YOU:
+            pass  # the computer's reply, then your move
+        self.events.append({"event": "undo", "position": self.game.format(self.position)})
         return self
 
     def hint(self):
