@@ -138,7 +138,8 @@ def plain_progress(label: str, every: float | None = None) -> Iterator[ProgressC
     def report() -> None:
         while not stop.wait(every):
             done, total = state["done"], state["total"]
-            count = f"{done:,}/{total:,} ({100 * done // total}%)" if total else "started"
+            count = (f"{done:,}/{total:,} ({100 * done // total}%)" if total else
+                     f"at {done:,}" if done else "started")
             click.echo(f"nimlab: {label}: {count}, {time.monotonic() - start:,.0f} s",
                        err=True)
 
