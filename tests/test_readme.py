@@ -64,8 +64,6 @@ LISTED: dict[str, tuple[str, str]] = {
         "a smaller table", "nimlab table fibonacci --piles 3 --max 100 --out p.csv"),
     "nimlab table end-nim --piles 3 --max 200 --variant misere --out e.npy": (
         "a smaller table", "nimlab table end-nim --piles 3 --max 60 --variant misere --out e.npy"),
-    "nimlab prove --paper all --json": (
-        "about two minutes: one claim", "nimlab prove endnim.thm2.1 --json"),
     "nimlab verify sharing.thm2 --prove": (
         "the proof takes long under load: a claim with a short proof",
         "nimlab verify sharing.rem4.corrected --bound 50 --prove"),
@@ -139,7 +137,50 @@ def test_readme_walk_through_bash_in_order(tmp_path):
                               text=True, timeout=600, stdin=subprocess.DEVNULL)
         print(f"{time.perf_counter() - start:6.1f} s  {runs[:100]}", flush=True)
         trouble = [s for s in ("Traceback", "Exception ignored") if s in done.stderr]
+        trouble += ['an illegal move'] if '"event": "illegal"' in done.stdout else []
         if done.returncode != 0 or trouble:
             failures.append(f"{line}\n  ran: {runs}\n  exit {done.returncode}: "
                             f"{done.stderr.strip()[-400:]}")
     assert failures == [], "\n".join(failures)
+
+
+def readme_python() -> list[str]:
+    """The README's Python blocks."""
+    return re.findall(r"```python\n(.*?)```", README.read_text(), re.S)
+
+
+def test_the_readme_python_blocks_run(tmp_path, monkeypatch):
+    """Every Python block of the README, run as printed in a fresh directory and store."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NIMLAB_CACHE", str(tmp_path / "store"))
+    blocks = readme_python()
+    assert blocks
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+    assert (tmp_path / "w.npy").exists()
+
+
+def test_the_readme_python_option_values_are_accepted():
+    """The option values the README's Python section shows are taken by the calls."""
+    import nimlab
+
+    text = README.read_text()
+    edges = re.search(r"`edges=(\[.*?\])`", text).group(1)
+    assert nimlab.answer("graph-nim", (1, 1, 1), edges=eval(edges)).outcome in ("P", "N")
+    budgets = re.search(r"`budgets=(\(.*?\))`", text).group(1)
+    assert nimlab.answer("cash", (14,), set=(1, 3, 4), budgets=eval(budgets)).winner
+
+
+def test_the_readme_play_example_plays_legal_moves():
+    line = next(line for line in readme_commands() if "| nimlab play" in line)
+    done = subprocess.run(["bash", "-c", line], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PATH=f"{Path(sys.executable).parent}"
+                                                    f"{os.pathsep}{os.environ['PATH']}"))
+    assert done.returncode == 0, done.stderr
+    assert '"event": "illegal"' not in done.stdout and '"event": "hint"' in done.stdout
+
+
+def test_the_readme_says_how_long_prove_all_takes():
+    """`nimlab prove --paper all` took seconds, not the minutes once printed."""
+    line = next(line for line in readme_commands() if line.startswith("nimlab prove --paper all"))
+    assert "minute" not in line
