@@ -3,6 +3,7 @@ newcomer and a notebook user tripped on.  One test (at least) per example of the
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import resource
@@ -10,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -366,3 +368,61 @@ def test_a_play_session_can_undo():
     assert session.to_move == "you" and session.events[-1]["event"] == "undo"
     session.move("2-1")  # the winning move now
     assert session.position == (0, 1) or session.over
+
+
+# ------------------------------------------------------------------ errata from the terminal
+ERRATA_PAGE = Path(__file__).parents[1] / "docs" / "ERRATA.md"
+
+
+def test_errata_lists_every_entry_of_the_errata_page_with_its_parts():
+    data = json.loads(run("errata", "--json").output)
+    page = ERRATA_PAGE.read_text()
+    headings = re.findall(r"^### (\S+) \(", page, re.M)
+    assert [e["id"] for e in data["errata"]] == headings
+    assert sorted(c["id"] for e in data["errata"] for c in e["corrections"]) == \
+        sorted(re.findall(r"^\*Corrected \(([^)]*)\):\*", page, re.M))
+    for entry in data["errata"]:
+        assert entry["printed"] and entry["true"] and entry["check"].startswith("nimlab ")
+        assert entry["status"] in ("fails", "refuted", "printed data differ")
+        assert entry["counterexamples"] or entry["evidence"], entry["id"]
+    rem4 = next(e for e in data["errata"] if e["id"] == "sharing.rem4")
+    assert rem4["counterexamples"][0] == {"position": "(0,0,0)", "claimed": "N",
+                                          "computed": "P"}
+    fix = rem4["corrections"][0]
+    assert fix["id"] == "sharing.rem4.corrected" and fix["status"] == "holds"
+    assert fix["proof"] == "proven" and rem4["true"] == fix["statement"]
+
+
+def test_errata_as_text_and_from_python():
+    import nimlab
+
+    found = nimlab.errata("cash.thm4.4")
+    assert len(found) == 1 and repr(found).startswith("Errata(1 entries: 1 fails")
+    assert found.to_json() == json.loads(run("errata", "cash.thm4.4", "--json").output)
+    text = run("errata", "cash.thm4.4").output
+    for part in ("cash.thm4.4 (Gasarch and Purtilo 2015, Section 4, Theorem 4.4): fails",
+                 "the paper says:", "what is true:", "counterexample: NIM(1,2) (0; 1, 0)",
+                 "correction: cash.thm4.4.corrected (holds", "check: nimlab verify cash.thm4.4"):
+        assert part in text, text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert {e["paper"] for e in nimlab.errata(paper="cash")} == {"cash"}
+    one_line_refusal(run("errata", "no.such.claim"), "no erratum")
+    one_line_refusal(run("errata", "--paper", "nope"), "unknown paper")
+
+
+def test_the_errata_page_reads_back_what_its_generator_wrote():
+    """read_errata is the inverse of errata_markdown on real results."""
+    from nimlab.claims import select
+    from nimlab.claims.report import errata_markdown, read_errata
+
+    results = [claim.run(30) for claim in select(("sharing.rem4",), None)]
+    results += [claim.run(30) for claim in select(("sharing.rem4.corrected",), None)]
+    (entry,) = read_errata(errata_markdown(results, [], "0", "2026-01-01"))
+    wrong, fixed = results
+    assert entry["id"] == wrong.claim.id and entry["printed"] == wrong.claim.statement
+    assert entry["status"] == wrong.status and entry["citation"] == wrong.claim.citation
+    assert [x["position"] for x in entry["counterexamples"]] == \
+        [str(x.position) for x in wrong.evidence.counterexamples[:3]]
+    (correction,) = entry["corrections"]
+    assert correction["statement"] == fixed.claim.statement
+    assert correction["status"] == fixed.status

@@ -87,6 +87,75 @@ def errata_markdown(results: Iterable[Result], artifacts: Iterable[dict], versio
     return "\n".join(lines).rstrip() + "\n"
 
 
+def read_errata(text: str) -> list[dict]:
+    """The entries of an errata page written by :func:`errata_markdown`, read back (the page
+    is the one source of ``nimlab errata``, the web lab's page and docs/ERRATA.md): for each,
+    ``id``, ``paper``, ``kind``, ``citation``, ``status``, ``check`` (the command showing it),
+    ``printed`` (what the paper says), ``counterexamples`` (``position``, ``claimed``,
+    ``computed``; for printed data ``where``, ``printed``, ``computed``), ``more``,
+    ``evidence``, ``explanation`` and ``corrections`` (``id``, ``statement``, ``status``,
+    ``checked``, ``proof``)."""
+    import re
+
+    titles = {title: paper for paper, title in PAPERS.items()}
+    heading = re.compile(r"^### (\S+) \((.*)\): (fails|refuted|printed data differ)$")
+    field = re.compile(r"^\*([A-Za-z ]+?)(?: \(([^)]*)\))?:\* ?(.*)$")
+    fixed = re.compile(r"^(.*) \*\*([a-z ]+)\*\* \((.*?)\)\.(?: \*\*(.+?) for all positions\*\* "
+                       r"\(`(.*?)`\)\.)?$")
+    example = re.compile(r"^- `(.*)`: claimed (.*), computed (.*)$")
+    datum = re.compile(r"^- (.*?): printed (.*), computed (.*)$")
+    entries: list[dict] = []
+    paper = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            paper = titles.get(line[3:].strip())
+            continue
+        found = heading.match(line)
+        if found:
+            ident, inside, status = found.groups()
+            kind, citation = ("data", inside) if status == "printed data differ" else \
+                inside.split(", ", 1)
+            entries.append({"id": ident, "paper": paper, "kind": kind, "citation": citation,
+                            "status": status, "check": None, "printed": None,
+                            "counterexamples": [], "more": 0, "evidence": None,
+                            "explanation": None, "corrections": []})
+            continue
+        if not entries or not line.strip():
+            continue
+        entry = entries[-1]
+        found = field.match(line)
+        if found:
+            name, ident, value = found.groups()
+            if name == "Check":
+                entry["check"] = value.strip("`")
+            elif name == "As printed":
+                entry["printed"] = value
+            elif name in ("Evidence", "Explanation"):
+                entry[name.lower()] = value
+            elif name == "Corrected":
+                parts = fixed.match(value)
+                statement, status, checked, proof, _ = parts.groups() if parts else \
+                    (value, None, None, None, None)
+                entry["corrections"].append({"id": ident, "statement": statement,
+                                             "status": status, "checked": checked,
+                                             "proof": proof and proof.lower()})
+            continue
+        more = re.match(r"^- \.\.\. (\d+) more differences$", line)
+        if more:
+            entry["more"] = int(more.group(1))
+        elif entry["kind"] == "data" and datum.match(line):
+            where, printed, computed = datum.match(line).groups()
+            entry["counterexamples"].append({"where": where, "printed": printed,
+                                             "computed": computed})
+        elif example.match(line):
+            position, claimed, computed = example.match(line).groups()
+            entry["counterexamples"].append({"position": position, "claimed": claimed,
+                                             "computed": computed})
+        elif entry["kind"] == "data" and entry["printed"] is None:
+            entry["printed"] = line  # what the artifact is (the printed datum's description)
+    return entries
+
+
 def report_markdown(results: list[Result], artifacts: list[dict]) -> str:
     counts: dict[str, int] = {}
     for r in results:

@@ -6,6 +6,7 @@ result (:mod:`nimlab.results`).  The command line and the web lab are shells ove
 * :func:`remoteness` - the moves left under perfect play, for a position and its moves;
 * :func:`table` - tables of values from the compiled kernels and the result store;
 * :func:`verify`, :func:`prove`, :func:`reproduce` - the papers' statements;
+  :func:`errata` - where the papers are wrong, and the corrections;
 * :func:`play` - a game against the computer, move by move.
 
 Positions are tuples of integers (the command line's text is accepted too), game options are
@@ -23,7 +24,8 @@ from nimlab.callables import lazy_names
 #: loads the tables' or the claims' machinery).
 _HOMES = {"answer": "solving", "value": "solving", "analyse": "solving", "moves": "solving",
           "hint": "solving", "table": "tables", "verify": "papers", "prove": "papers",
-          "reproduce": "papers", "play": "playing", "remoteness": "remote"}
+          "reproduce": "papers", "play": "playing", "remoteness": "remote",
+          "errata": "papers"}
 
 __all__ = list(_HOMES)
 

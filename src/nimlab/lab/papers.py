@@ -253,3 +253,39 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = Fals
                "failing": sum(r.status in ("fails", "refuted") for r in results)}
     return ReproduceReport(summary, tuple(done), tuple(ClaimCheck(r) for r in results),
                            tuple((a.id, a.description) for a in chosen), replaced)
+
+
+def errata(*ids: str, paper: str | None = None) -> "Errata":
+    """The papers' errata (``nimlab errata``): each statement that fails and each printed datum
+    that differs, with what the paper says, what is true, the smallest counterexamples and the
+    correction with its status (a :class:`~nimlab.results.errata.Errata`).
+
+    ``ids`` (claim or artifact ids, or their beginnings: ``"cash.thm6"``) and ``paper``
+    (sharing, fibonacci, end-nim, cash or all) choose entries.  Read from the errata page that
+    ``nimlab reproduce all`` writes (docs/ERRATA.md, the web lab's errata page): instant, and
+    the same everywhere; ``nimlab verify ID`` checks one again."""
+    from importlib import resources
+
+    from nimlab.claims.report import errata_stamp, read_errata
+    from nimlab.papers import PAPERS
+    from nimlab.results.errata import Errata, truth
+
+    ids = _ids(ids)
+    if paper is not None and paper != "all" and paper not in PAPERS:
+        raise InputError(f"unknown paper {paper!r}; the papers: {', '.join(PAPERS)} or all")
+    text = (resources.files("nimlab") / "web" / "ERRATA.md").read_text(encoding="utf-8")
+    version, date = errata_stamp(text) or ("unknown", "unknown")
+    entries = [{**e, "true": truth(e)} for e in read_errata(text)
+               if paper in (None, "all") or e["paper"] == paper]
+    if ids:
+        def chosen(entry_id: str, wanted: str) -> bool:
+            return entry_id == wanted or entry_id.startswith(wanted.rstrip(".") + ".")
+
+        for wanted in ids:
+            if not any(chosen(e["id"], wanted) for e in entries):
+                raise InputError(f"no erratum {wanted!r}" + (f" of the paper {paper}" if paper
+                                                             else "")
+                                 + "; `nimlab errata` lists them all (a claim that holds has "
+                                   "none: `nimlab verify ID`)")
+        entries = [e for e in entries if any(chosen(e["id"], w) for w in ids)]
+    return Errata(version, date, tuple(entries))

@@ -20,7 +20,7 @@ _HOMES = {"Position": "position", "PositionAnswer": "answers", "Moves": "answers
           "PositionHint": "answers", "TableResult": "table", "ClaimCheck": "claims",
           "VerifyReport": "claims", "ProofResult": "claims", "ProofReport": "claims",
           "ReproduceReport": "claims", "PlaySession": "play", "Remoteness": "remoteness",
-          "MoveRemoteness": "remoteness"}
+          "MoveRemoteness": "remoteness", "Errata": "errata"}
 
 __all__ = list(_HOMES)
 
