@@ -270,14 +270,16 @@ def test_a_time_limit_of_nan_is_refused_naming_the_flag(args):
 
 
 # ------------------------------------------------------------------ quiet long runs
-def test_a_long_run_off_a_terminal_prints_a_plain_progress_line(monkeypatch):
+def test_a_long_run_off_a_terminal_prints_a_plain_progress_line(monkeypatch, capsys):
     from nimlab.cli import common
 
     monkeypatch.setattr(common, "PLAIN_SECONDS", 0.05)
-    done = run("verify", "sharing.thm1", "sharing.thm2", "sharing.thm4", "--bound", "100")
-    lines = [line for line in done.output.splitlines() if line.startswith("nimlab: verifying:")]
-    assert lines and re.fullmatch(r"nimlab: verifying: (\d+/\d+ \(\d+%\)|started), \d+ s",
-                                  lines[0]), done.output
+    monkeypatch.setattr(common.sys.stderr, "isatty", lambda: False, raising=False)
+    with common.progress_bar("verifying") as update:
+        update(2, 7)
+        time.sleep(0.3)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines and lines[0] == "nimlab: verifying: 2/7 (28%), 0 s", lines
 
 
 def test_a_plain_progress_line_comes_even_while_one_step_is_long(capsys):
@@ -426,3 +428,17 @@ def test_the_errata_page_reads_back_what_its_generator_wrote():
     (correction,) = entry["corrections"]
     assert correction["statement"] == fixed.claim.statement
     assert correction["status"] == fixed.status
+
+
+def test_a_command_says_what_it_stored(monkeypatch, tmp_path):
+    """(verify, table and every in-process command: the note of nimlab.cli at the end)"""
+    from nimlab import store
+
+    monkeypatch.setenv("NIMLAB_CACHE", str(tmp_path / "store"))
+    monkeypatch.setattr(store, "ANNOUNCE_BYTES", 0)
+    monkeypatch.setattr(store, "MIN_WORK", 0)
+    store.forget()
+    done = run("table", "end-nim", "--piles", "2", "--max", "97")  # asked by no other test
+    assert done.exit_code == 0, done.output
+    assert "nimlab: note: this run stored" in done.output and str(tmp_path / "store") in \
+        done.output
