@@ -382,7 +382,7 @@ def test_the_value_history_chart(server, page):
     page.goto(f"{server}/play/nim?position=1,2,3&moves={','.join(moves)}&vs=none")
     page.wait_for_selector("#chart circle[data-index='3']")
     positions = [(1, 2, 3), (1, 2, 2), (0, 2, 2), (0, 0, 2)]
-    dots = page.locator("#chart circle")
+    dots = page.locator("#chart circle[data-index]")
     assert dots.count() == len(positions)
     for i, piles in enumerate(positions):
         dot = page.locator(f"#chart circle[data-index='{i}']")

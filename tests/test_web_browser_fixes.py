@@ -155,7 +155,7 @@ def axe_violations(tab, rules: list[str] | None = None) -> list:
     from test_web_browser import axe_script
 
     tab.evaluate(axe_script())
-    options = {"resultTypes": ["violations"]}
+    options = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
     if rules:
         options["runOnly"] = {"type": "rule", "values": rules}
     result = tab.evaluate("options => axe.run(document, options)", options)
@@ -392,3 +392,68 @@ def test_a_queued_refusal_asks_for_a_retry_within_the_time_limit(browser, tmp_pa
             assert status == 503 and 1 <= int(retry) <= 20, (status, retry)
         finally:
             context.close()
+
+
+# ---------------------------------------------------------------- every page, axe-core
+LAB_PAGES = ["/", "/play/sharing?position=3,5,20&moves=2>1:1",
+             "/play/nim?position=1,2,3&vs=none&values=1",
+             "/play/end-nim?position=2,5,3&variant=misere", "/play/cash?position=14&set=1,3,4&budgets=9,9",
+             "/play/fibonacci?position=7,3,2/0", "/play/wythoff?position=4,7&values=1",
+             "/play/graph-nim?position=1,4,9&edges=1-2,2-3,3-1",
+             "/play/subtraction?position=14&set=1,3,4",
+             "/explore/sharing?max=20", "/explore/subtraction", "/explore/wythoff?max=20",
+             "/explore/graph-nim", "/claims", "/errata", "/no/such/page"]
+
+
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation_on_any_lab_page(server, browser, device, scheme):
+    context, tab = opened(browser, PHONE if device == "phone" else DESKTOP, scheme)
+    found = {}
+    try:
+        for path in LAB_PAGES:
+            tab.goto(f"{server}{path}")
+            tab.wait_for_load_state("networkidle")
+            serious = axe_violations(tab)
+            if serious:
+                found[path] = serious
+    finally:
+        context.close()
+    assert not found, found
+
+
+# ---------------------------------------------------------------- the value-history chart
+def test_the_chart_shows_remoteness_and_every_alternative(server, page):
+    """Nim 1,2,3 after 3-1, 1-1, 2-2: the remoteness of every position and, at every turn,
+    every legal move as a dot with the value and remoteness it leads to (brute force)."""
+    import brute
+
+    moves = ["3-1", "1-1", "2-2"]
+    page.goto(f"{server}/play/nim?position=1,2,3&moves={','.join(moves)}&vs=none")
+    page.wait_for_selector("#chart circle[data-far-index='3']")
+    positions = [(1, 2, 3)]
+    for move in moves:
+        pile, take = (int(x) for x in move.split("-"))
+        after = list(positions[-1])
+        after[pile - 1] -= take
+        positions.append(tuple(after))
+    for i, piles in enumerate(positions):
+        dot = page.locator(f"#chart circle[data-far-index='{i}']")
+        assert int(dot.get_attribute("data-remoteness")) == brute.nim_remoteness(piles)[1]
+    for turn, piles in enumerate(positions[:-1]):
+        options = {}
+        for pile, size in enumerate(piles):
+            for take in range(1, size + 1):
+                after = piles[:pile] + (size - take,) + piles[pile + 1:]
+                options[f"{pile + 1}-{take}"] = (brute.nim(after), brute.nim_remoteness(after)[1])
+        values = page.locator(f"#chart circle.alt.value[data-turn='{turn}']")
+        far = page.locator(f"#chart circle.alt.remoteness[data-turn='{turn}']")
+        shown = {values.nth(k).get_attribute("data-notation"):
+                 int(values.nth(k).get_attribute("data-value")) for k in range(values.count())}
+        shown_far = {far.nth(k).get_attribute("data-notation"):
+                     int(far.nth(k).get_attribute("data-remoteness")) for k in range(far.count())}
+        assert shown == {m: v for m, (v, _) in options.items()}, turn
+        assert shown_far == {m: r for m, (_, r) in options.items()}, turn
+        chosen = page.locator(f"#chart circle.alt.value.chosen[data-turn='{turn}']")
+        assert chosen.get_attribute("data-notation") == moves[turn]
+    assert page.locator("#chart-table tr").count() == len(positions) + 1

@@ -561,6 +561,36 @@ function outcomeAfter(i) {
   return null;
 }
 
+const ALTERNATIVES_UP_TO = 80;          // positions in a game whose alternatives are drawn
+
+async function historyOf(outcomes, values, number) {
+  // every position of the game with its value and remoteness, and at each turn every move
+  // that could have been played there (its value and remoteness, the one played marked);
+  // what the server cannot answer within its budget is left out (null)
+  const turns = [];
+  const many = S.positions.length > ALTERNATIVES_UP_TO;
+  for (let i = 0; i < S.positions.length; i++) {
+    const position = S.positions[i];
+    let far = null, options = [];
+    if (!many && !tooBig(position, LIST_DIGITS)) {
+      try {
+        const [listed, remote] = await Promise.all([
+          cached("moves", {game: GAME, position, ...S.options}),
+          cached("remoteness", {game: GAME, position, ...S.options})]);
+        far = remote.remoteness;
+        const byMove = new Map(remote.moves.map(m => [m.notation, m]));
+        options = i < S.steps.length ? listed.moves.map(m => ({notation: m.notation,
+          value: m.value, outcome: m.winning ? "P" : "N",
+          remoteness: byMove.has(m.notation) ? byMove.get(m.notation).remoteness : null,
+          chosen: m.notation === S.steps[i].notation})) : [];
+      } catch (error) { /* out of the budget: no remoteness, no alternatives */ }
+    }
+    if (number !== renderNumber) return null;
+    turns.push({value: values[i], outcome: outcomes[i], remoteness: far, options});
+  }
+  return turns;
+}
+
 async function showHistory(number) {
   const list = document.getElementById("history");
   list.replaceChildren();
@@ -596,7 +626,9 @@ async function showHistory(number) {
     outcomes.push(outcome);
     values.push(value);
   }
-  drawChart(outcomes, values);
+  const turns = await historyOf(outcomes, values, number);
+  if (!turns || number !== renderNumber) return;
+  drawChart(turns, mover, S.at);
   for (let i = 0; i < S.steps.length; i++) {
     if (outcomes[i] === "N" && outcomes[i + 1] === "N") {
       const item = list.querySelector(`li[data-index="${i}"]`);
@@ -612,66 +644,6 @@ async function showHistory(number) {
       ? "No mistake found among the positions that could be solved."
       : "No mistake: nobody gave away a win.";
   }
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-function svg(tag, attrs, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function drawChart(outcomes, values) {
-  // the value (or, where unknown, the outcome) of the position after each move, for the
-  // player to move there: a point per position, coloured by who is to move
-  const box = document.getElementById("chart");
-  const table = document.getElementById("chart-table");
-  box.replaceChildren();
-  table.replaceChildren();
-  const n = outcomes.length;
-  const known = values.filter(v => v !== null);
-  const top = Math.max(1, ...known.map(v => Number(v) > 1e15 ? 1 : Number(v)));
-  const huge = known.some(v => Number(v) > 1e15);
-  const W = 320, H = 150, L = 34, B = 22, T = 10, R = 10;
-  const x = i => L + (n <= 1 ? 0 : i * (W - L - R) / (n - 1));
-  const y = v => H - B - v / top * (H - B - T);
-  const chart = svg("svg", {viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img",
-    "aria-labelledby": "chart-title"});
-  chart.append(svg("title", {id: "chart-title"}, "Value after each move: " + outcomes.map((o, i) =>
-    `${i === 0 ? "start" : "move " + i}: ${values[i] !== null ? "value " + values[i] : o || "unknown"}`).join("; ")));
-  chart.append(svg("line", {x1: L, y1: y(0), x2: W - R, y2: y(0), class: "axis"}));
-  chart.append(svg("line", {x1: L, y1: T, x2: L, y2: y(0), class: "axis"}));
-  chart.append(svg("text", {x: L - 4, y: y(0) + 4, "text-anchor": "end", class: "tick"}, "0 (P)"));
-  chart.append(svg("text", {x: L - 4, y: T + 8, "text-anchor": "end", class: "tick"},
-    huge ? "N" : String(top)));
-  chart.append(svg("text", {x: W - R, y: H - 4, "text-anchor": "end", class: "tick"}, "move \u2192"));
-  const point = (o, v) => v !== null && Number(v) <= 1e15 ? Number(v) : o === "N" ? top : o === "P" ? 0 : null;
-  let path = "";
-  outcomes.forEach((o, i) => {
-    const v = point(o, values[i]);
-    if (v === null) return;
-    path += `${path ? "L" : "M"}${x(i).toFixed(1)},${y(v).toFixed(1)} `;
-  });
-  if (path) chart.append(svg("path", {d: path, class: "trend"}));
-  outcomes.forEach((o, i) => {
-    const v = point(o, values[i]);
-    if (v === null) return;
-    const who = mover(i);
-    const dot = svg("circle", {cx: x(i), cy: y(v), r: i === S.at ? 5.5 : 4,
-      class: `dot ${o || "unknown"} ${i % 2 ? "second" : "first"}`, "data-index": i,
-      "data-value": values[i] === null ? "" : String(values[i]), "data-outcome": o || ""});
-    dot.append(svg("title", {}, `${i === 0 ? "start" : "after move " + i}: ${who} to move, ` +
-      (values[i] !== null ? `value ${values[i]}` : `outcome ${o || "unknown"}`)));
-    chart.append(dot);
-  });
-  box.append(chart);
-  // the same numbers as a table, for screen readers and for copying
-  table.append(el("tr", {}, el("th", {scope: "col"}, "after move"), el("th", {scope: "col"}, "to move"),
-    el("th", {scope: "col"}, "value"), el("th", {scope: "col"}, "outcome")));
-  outcomes.forEach((o, i) => table.append(el("tr", {}, el("td", {}, i === 0 ? "start" : String(i)),
-    el("td", {}, mover(i)), el("td", {}, values[i] === null ? "unknown" : String(values[i])),
-    el("td", {}, o || "unknown"))));
 }
 
 // ---------------------------------------------------------------- the page
