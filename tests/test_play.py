@@ -237,3 +237,24 @@ def test_bad_input_to_play_is_one_line_and_exit_2(args, fragment):
     lines = result.output.strip().splitlines()
     assert len(lines) == 1, result.output
     assert lines[0].startswith("nimlab: error: ") and fragment in lines[0]
+
+
+def test_look_ahead_levels_take_near_wins_and_avoid_near_losses():
+    """ahead-K against the brute force of Nim: a win within reach is taken, and a move that
+    lets the opponent win at once is never played when another exists."""
+    import random
+
+    import brute
+    from nimlab import load
+    from nimlab.play import look_ahead
+
+    game, position = load("nim", "0,0,5")
+    assert look_ahead(game, position, 1, random.Random(1)).notation() == "3-5"
+    game, position = load("nim", "0,2,5")
+    for seed in range(20):
+        move = look_ahead(game, position, 2, random.Random(seed))
+        assert sum(1 for p in game.do_move(position, move) if p) == 2
+    game, position = load("nim", "1,1,2")     # the only winning move is 3-2 (1^1^0 = 0)
+    for seed in range(10):
+        move = look_ahead(game, position, 3, random.Random(seed))
+        assert brute.nim(game.do_move(position, move)) == 0

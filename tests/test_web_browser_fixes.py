@@ -457,3 +457,42 @@ def test_the_chart_shows_remoteness_and_every_alternative(server, page):
         chosen = page.locator(f"#chart circle.alt.value.chosen[data-turn='{turn}']")
         assert chosen.get_attribute("data-notation") == moves[turn]
     assert page.locator("#chart-table tr").count() == len(positions) + 1
+
+
+# ---------------------------------------------------------------- the computer's levels
+def first_computer_move(page, server, position: str, level: str, seed: int) -> str:
+    page.goto(f"{server}/play/nim?position={position}&first=computer&vs={level}&seed={seed}")
+    page.wait_for_function("() => (new URLSearchParams(location.search).get('moves') || '')"
+                           ".length > 0")
+    return page.evaluate("new URLSearchParams(location.search).get('moves')").split(",")[0]
+
+
+def after(piles: tuple[int, ...], move: str) -> tuple[int, ...]:
+    pile, take = (int(x) for x in move.split("-"))
+    return piles[:pile - 1] + (piles[pile - 1] - take,) + piles[pile:]
+
+
+def test_the_computers_levels_play_as_the_page_says(server, page):
+    import brute
+
+    page.goto(f"{server}/play/nim?position=1,2,4&vs=errs-25")
+    page.wait_for_selector("#level-about")
+    assert "25 %" in page.locator("#level-about").inner_text()
+    page.select_option("select[name=vs]", "ahead-2")
+    assert "2 moves ahead" in page.locator("#level-about").inner_text()
+    # one move ahead: the win on the spot is taken
+    assert first_computer_move(page, server, "0,0,5", "ahead-1", 1) == "3-5"
+    # two moves ahead: never a move that leaves a single pile (the opponent takes it and wins)
+    for seed in range(1, 7):
+        move = first_computer_move(page, server, "0,2,5", "ahead-2", seed)
+        assert sum(1 for p in after((0, 2, 5), move) if p) == 2, (seed, move)
+    # errs 50 %: from an N-position, winning moves and slips both occur over the seeds, while
+    # the perfect computer always wins
+    wins = set()
+    for seed in range(1, 13):
+        move = first_computer_move(page, server, "1,2,4", "errs-50", seed)
+        wins.add(brute.nim(after((1, 2, 4), move)) == 0)
+        if seed <= 3:
+            perfect = first_computer_move(page, server, "1,2,4", "perfect", seed)
+            assert brute.nim(after((1, 2, 4), perfect)) == 0
+    assert wins == {True, False}

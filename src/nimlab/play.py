@@ -10,10 +10,15 @@ K tokens from pile U to pile V; ``L-K``/``R-K`` End-Nim's end piles; ``K`` for o
 the computer's reply), ``moves``, ``help`` and ``quit``.  An illegal move is refused with the
 reason and the player is asked again.
 
-The computer at level ``perfect`` plays the hint of :func:`nimlab.strategy.hint`: a winning move
-whenever there is one, else the stalling move.  At level ``easy`` it plays a random move (under
-misere play a move that ends the game only when nothing else is left), from a
-:class:`random.Random` seeded with ``seed``.
+The computer's levels: ``perfect`` plays the hint
+of :func:`nimlab.strategy.hint`: a winning move whenever there is one, else the stalling move.
+``errs-P`` plays perfectly except that, on each move with probability P %, it plays a random
+move instead, as a person who slips now and then.  ``ahead-K`` looks only K moves ahead (its
+own and the replies): it takes a win it can force within K moves, avoids a move that lets the
+opponent force one within K - 1, and otherwise plays at random, as a person who calculates a
+few moves deep.  ``easy`` plays a random move (under misere play a move that ends the game only
+when nothing else is left).  Random choices come from a :class:`random.Random` seeded with
+``seed``.
 
 With ``as_json`` every event is one JSON object on its own line, with an ``event`` field:
 ``start`` (game, params, position, first, level), ``position`` (position, to_move, and for cash
@@ -41,7 +46,9 @@ from nimlab.solve import bounded_moves
 from nimlab.strategy import hint, stalling_move
 
 YOU, COMPUTER = "you", "computer"
-LEVELS = ("perfect", "easy")
+LEVELS = ("perfect", "errs-10", "errs-25", "errs-50", "ahead-1", "ahead-2", "ahead-3", "easy")
+#: The look-ahead levels examine at most this many moves in a position (else: at random).
+AHEAD_MOVES = 60
 #: Moves are listed every turn when there are at most this many.
 LIST_MOVES = 12
 #: The easy computer picks among at most this many moves (read lazily).
@@ -125,18 +132,29 @@ class Match:
         within its budget, a sentence saying so and what it plays instead (it never pretends
         to play perfectly where it did not solve)."""
         game, position = self.game, self.position
+        if self.level.startswith("errs-") and \
+                self.rng.random() * 100 >= int(self.level.partition("-")[2]):
+            return self._perfect_move()
+        if self.level.startswith("ahead-"):
+            found = look_ahead(game, position, int(self.level.partition("-")[2]), self.rng)
+            if found is not None:
+                return found, None
         if self.level == "perfect":
-            try:
-                advice = hint(game, position, budget=self.budget)
-            except TooManyStates as refused:  # out of the budget: say so, then stall
-                move = stalling_move(game, position)
-                return move, (f"the computer cannot solve {short_text(game.format(position))} "
-                              f"within its budget ({refused}); it plays the smallest legal "
-                              f"move instead: {move.notation()} ({move.describe()})")
-            return (advice.move if advice.move is not None else advice.stalling), None
+            return self._perfect_move()
         choices = bounded_moves(game, position, EASY_CHOICES) or \
             list(islice(game.legal_moves(position), EASY_CHOICES))
         return self.rng.choice(choices), None
+
+    def _perfect_move(self) -> tuple[Move, str | None]:
+        game, position = self.game, self.position
+        try:
+            advice = hint(game, position, budget=self.budget)
+        except TooManyStates as refused:  # out of the budget: say so, then stall
+            move = stalling_move(game, position)
+            return move, (f"the computer cannot solve {short_text(game.format(position))} "
+                          f"within its budget ({refused}); it plays the smallest legal "
+                          f"move instead: {move.notation()} ({move.describe()})")
+        return (advice.move if advice.move is not None else advice.stalling), None
 
     @property
     def budget(self) -> Budget:
@@ -151,6 +169,48 @@ class Match:
         self.to_move = YOU
         self.winner, self.reason = None, ""
         return True
+
+
+def look_ahead(game: ImpartialGame, position: Any, depth: int, rng: random.Random
+               ) -> Move | None:
+    """The move of a player who looks ``depth`` moves ahead (the ``ahead-K`` levels): a move
+    that forces a win within ``depth`` moves, else one after which the opponent cannot force a
+    win within ``depth - 1``, else any; chosen at random among equals.  ``None`` when the
+    position has more than :data:`AHEAD_MOVES` moves (the caller then plays at random)."""
+    seen: dict[tuple[Any, int, bool], bool] = {}
+
+    def moves_of(here: Any) -> list[Move] | None:
+        found = list(islice(game.legal_moves(here), AHEAD_MOVES + 1))
+        return None if len(found) > AHEAD_MOVES else found
+
+    def ends(here: Any) -> bool | None:
+        # at an end: whether the player to move there has won (misere: the last mover lost)
+        return game.misere if game.primitive(here) else None
+
+    def forced(here: Any, plies: int, win: bool) -> bool:
+        """Whether the player to move at ``here`` can force a win (``win``), or is sure to
+        lose (not ``win``), within ``plies`` moves."""
+        over = ends(here)
+        if over is not None:
+            return over == win
+        if plies == 0:
+            return False
+        key = (here, plies, win)
+        if key not in seen:
+            options = moves_of(here)
+            if options is None:
+                seen[key] = False
+            else:
+                after = (forced(game.do_move(here, m), plies - 1, not win) for m in options)
+                seen[key] = any(after) if win else (bool(options) and all(after))
+        return seen[key]
+
+    options = moves_of(position)
+    if not options:
+        return None
+    winning = [m for m in options if forced(game.do_move(position, m), depth - 1, False)]
+    safe = [m for m in options if not forced(game.do_move(position, m), depth - 1, True)]
+    return rng.choice(winning or safe or options)
 
 
 HELP = ("Type a move, or: hint (the best move and why), undo (take back your last move and the "

@@ -22,8 +22,8 @@ def play(game: Any, position: Any, *, first: str = "me", level: str = "perfect",
          seed: int | None = None, max_states: int | None = None,
          time_limit: float | None = None, **options: Any) -> PlaySession:
     """Start a game against the computer from ``position``: ``first`` is ``"me"`` or
-    ``"computer"`` (which then moves at once), ``level`` ``"perfect"`` or ``"easy"`` (random,
-    from ``seed``).  Play with ``session.move("2-1")``; see :class:`~nimlab.results.PlaySession`.
+    ``"computer"`` (which then moves at once), ``level`` one of :data:`nimlab.play.LEVELS`
+    (``"perfect"``, ``"errs-P"``, ``"ahead-K"``, ``"easy"``; random choices from ``seed``).  Play with ``session.move("2-1")``; see :class:`~nimlab.results.PlaySession`.
     """
     the_game, the_position = resolve(game, position, options, "nimlab.play")
     if first not in ("me", "computer"):

@@ -377,8 +377,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             seed = number(given, "seed", maximum=MAX_SEED)
             if seed is not None:
                 kwargs["seed"] = seed
-            if kwargs.get("level", "perfect") not in ("perfect", "easy"):
-                raise ApiError(f"level is perfect or easy, not {kwargs['level'][:40]!r}")
+            from nimlab.play import LEVELS
+
+            if kwargs.get("level", "perfect") not in LEVELS:
+                raise ApiError(f"level is one of {', '.join(LEVELS)}, not "
+                               f"{kwargs['level'][:40]!r}")
         except ApiError as refused:
             return _refused(refused)
         return await answer("computer_move", kwargs)

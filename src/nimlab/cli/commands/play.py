@@ -36,7 +36,8 @@ def _write(text: str) -> None:
 @click.option("--first", type=click.Choice(["me", "computer"]), default="me", show_default=True,
               help="Who moves first.")
 @click.option("--level", type=click.Choice(LEVELS), default="perfect", show_default=True,
-              help="perfect: never gives away a win; easy: random legal moves.")
+              help="perfect: never gives away a win; errs-P: perfect but a random move with "
+                   "probability P %; ahead-K: looks only K moves ahead; easy: random moves.")
 @click.option("--seed", type=int, default=None, help="Seed of the easy computer's choices.")
 @budget_options
 @json_option

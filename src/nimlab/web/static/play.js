@@ -1,5 +1,6 @@
 // nimlab web lab: the Play page. The whole game lives in the URL:
-// /play/GAME?position=P&<game options>&moves=m1,m2,...&at=K&vs=perfect|easy|none&first=me|computer
+// /play/GAME?position=P&<game options>&moves=m1,m2,...&at=K&vs=LEVEL|none&first=me|computer
+// (LEVEL: perfect, errs-P, ahead-K or easy; see LEVEL_ABOUT)
 "use strict";
 
 const MAX_TOKENS = 40;                 // as the CLI's play: longer piles are drawn cut
@@ -18,6 +19,22 @@ const NOTATION = {
   "subtraction": "K: remove K stones", "cash": "K: remove K stones (it costs K dollars)",
   "wythoff": "P-K: take K from pile P, or both-K: take K from both piles",
   "fibonacci": "P-K: take K chips from pile P", "nim": "P-K: take K tokens from pile P",
+};
+
+// The computer's levels (nimlab play --level), said in a sentence each.
+const LEVEL_ABOUT = {
+  "perfect": "Perfect: never gives away a win; it plays a winning move whenever there is one.",
+  "errs-10": "Errs 10 %: plays perfectly, but each of its moves is a random one with probability 10 %.",
+  "errs-25": "Errs 25 %: plays perfectly, but each of its moves is a random one with probability 25 %.",
+  "errs-50": "Errs 50 %: plays perfectly, but each of its moves is a random one with probability 50 %.",
+  "ahead-1": "Looks 1 move ahead: takes a win it can make at once, and otherwise plays at random, " +
+    "avoiding a move that loses on the spot.",
+  "ahead-2": "Looks 2 moves ahead: takes a win it can force within 2 moves, avoids a move after " +
+    "which you can win at once, and otherwise plays at random.",
+  "ahead-3": "Looks 3 moves ahead: takes a win it can force within 3 moves, avoids a move after " +
+    "which you can force one within 2, and otherwise plays at random.",
+  "easy": "Easy: plays a random legal move.",
+  "none": "Off: two players at one screen, the computer does not play.",
 };
 
 let S = null;                           // the state read from the URL
@@ -53,7 +70,7 @@ function readUrl() {
   const moves = q.get("moves") ? q.get("moves").split(",").filter(m => m) : [];
   let at = q.has("at") ? parseInt(q.get("at"), 10) : moves.length;
   if (!(at >= 0 && at <= moves.length)) at = moves.length;
-  const vs = ["perfect", "easy", "none"].includes(q.get("vs")) ? q.get("vs") : "perfect";
+  const vs = q.get("vs") in LEVEL_ABOUT ? q.get("vs") : "perfect";
   const first = q.get("first") === "computer" ? "computer" : "me";
   const seed = parseInt(q.get("seed") || "1", 10) || 1;
   return {position, options, moves, at, vs, first, seed, values: q.get("values") === "1",
@@ -694,6 +711,9 @@ async function setupForm() {
   const form = document.getElementById("setup");
   form.position.value = S.position;
   form.vs.value = S.vs;
+  const about = () => { document.getElementById("level-about").textContent = LEVEL_ABOUT[form.vs.value]; };
+  form.vs.addEventListener("change", about);
+  about();
   form.first.value = S.first;
   let games = [];
   try { games = await api("games", {}); } catch (error) { showProblem(error.message); }
