@@ -563,6 +563,14 @@ def fibonacci_table(piles: int, bound: int, progress: Progress = quiet):
     return fibonacci.last_p_table4(piles, bound, 2, progress)
 
 
+def fibonacci_one_pile_values(bound: int) -> np.ndarray:
+    """``V[n, x]``, the values of one-pile Fibonacci Nim (:func:`nimlab.kernels.fibonacci.one_pile_values`;
+    computed, not kept on disk)."""
+    from nimlab.kernels import fibonacci
+
+    return fibonacci.one_pile_values(bound)
+
+
 def endnim_values(piles: int, bound: int, variant: str = "normal",
                   progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
     """End-Nim values (layout of :func:`nimlab.kernels.endnim.endnim_values`)."""

@@ -72,7 +72,10 @@ class FibonacciTable:
     bound: int
     factor: Fraction
     last_p: np.ndarray  # flat, indexed by :func:`index`
-    first: np.ndarray  # 1 where (p; 0) is a first-move P-position (every pile >= 2)
+    #: 1 where (p; 0) is a first-move P-position (every pile >= 2); 2 where a pile is below 2
+    #: and no move that leaves its pile non-empty (the first move's rule) reaches a P-position
+    #: (discovery reads ``(p; 0)`` for every tuple: ``first != 0``); else 0
+    first: np.ndarray
 
     @property
     def cap(self) -> int:
@@ -85,12 +88,12 @@ class FibonacciTable:
     def is_p(self, piles: tuple[int, ...], last: int) -> bool:
         """Whether ``(piles; last)`` is a P-position (``last = 0``: the first move)."""
         if last == 0:
-            return bool(self.first[self.index(piles)])
+            return int(self.first[self.index(piles)]) == 1
         return int(self.last_p[self.index(piles)]) >= last
 
     def first_move_p_positions(self) -> list[tuple[int, ...]]:
         """The first-move P-positions, descending piles, sorted."""
-        return tuples_of(self.piles, np.flatnonzero(self.first))
+        return tuples_of(self.piles, np.flatnonzero(self.first == 1))
 
 
 def tuples_of(piles: int, indices: np.ndarray) -> list[tuple[int, ...]]:
@@ -250,8 +253,8 @@ def _point(piles, a, b, c, d, num, den, cap, last, first, links, tops):
     else:
         value = (best * den - 1) // num  # largest x with floor(R x) < best
     last[here] = value
-    if not deep and pos[piles - 1] >= 2:  # a first move: every pile >= 2
-        first[here] = 1
+    if not deep:  # no winning move that leaves its pile non-empty
+        first[here] = 1 if pos[piles - 1] >= 2 else 2  # 1: a first move (every pile >= 2)
     if value >= 1:  # a candidate for the points above it on its lines
         for role in range(piles):
             if role > 0 and pos[role] == pos[role - 1]:
@@ -317,7 +320,7 @@ class FibonacciTable4(FibonacciTable):
         return int(cell4(self.piles, p[0], p[1], p[2], p[3]))
 
     def first_move_p_positions(self) -> list[tuple[int, ...]]:
-        return tuples_of4(self.piles, np.flatnonzero(self.first))
+        return tuples_of4(self.piles, np.flatnonzero(self.first == 1))
 
 
 def tuples_of4(piles: int, indices: np.ndarray) -> list[tuple[int, ...]]:
@@ -415,3 +418,45 @@ class FibonacciLookup:
 
     def value(self, position) -> int:
         raise InputError("the Fibonacci kernel keeps outcomes only: use outcome()")
+
+
+# --------------------------------------------------------------------------- one pile, values
+@njit(cache=True)
+def _one_pile_values(V):
+    size = V.shape[0]
+    seen = np.zeros(size + 2, dtype=np.bool_)
+    for n in range(size):
+        # the first move (x = 0): any removal but the whole pile
+        seen[:] = False
+        mex = 0
+        for c in range(1, n):
+            seen[V[n - c, c]] = True
+            while seen[mex]:
+                mex += 1
+        V[n, 0] = mex
+        # x >= 1: removals 1..min(n, 2x), the options' values only grow with x
+        seen[:] = False
+        mex = 0
+        c = 0
+        for x in range(1, size):
+            limit = min(n, 2 * x)
+            while c < limit:
+                c += 1
+                seen[V[n - c, c]] = True
+                while seen[mex]:
+                    mex += 1
+            V[n, x] = mex
+
+
+def one_pile_values(bound: int) -> np.ndarray:
+    """``V[n, x]``: the Sprague-Grundy value of one-pile Fibonacci Nim (factor 2) at ``(n; x)``
+    for ``n, x <= bound`` (``x = 0``: the first move, which may not take the whole pile; ``x >=
+    1``: removals of ``1..2x``).  A row is one pass over the removals with a running mex, as the
+    options of ``(n; x)`` are those of ``(n; x - 1)`` and more."""
+    if not 0 <= bound < 1 << 15:
+        raise InputError(f"the one-pile Fibonacci value table takes n <= {(1 << 15) - 1}, "
+                         f"not {bound}")
+    check_memory(2 * (bound + 1) ** 2, f"the one-pile Fibonacci value table for n <= {bound}")
+    V = np.zeros((bound + 1, bound + 1), dtype=np.int16)
+    _one_pile_values(V)
+    return V

@@ -21,16 +21,14 @@ sweeps nimlab ships are in :data:`nimlab.research.families.SWEEPS`).
 
 from __future__ import annotations
 
-import contextlib
 import csv
-import logging
 import os
-import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from nimlab import fileio
+from nimlab.cluster import close_client, make_client
 from nimlab.errors import InputError, about
 from nimlab.progress import Progress, quiet
 
@@ -135,45 +133,6 @@ def resolve_bounds(sweep: Sweep, given: dict) -> dict:
     return bounds
 
 
-def make_client(scheduler: str | None, workers: int, processes: bool):
-    """A Dask client: of the cluster at ``scheduler``, or of a new local cluster."""
-    from distributed import Client, LocalCluster
-
-    if scheduler:
-        try:
-            return Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError, ValueError) as problem:  # ValueError: a malformed address
-            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {problem}; give "
-                             "an address like tcp://127.0.0.1:8786") from None
-    if workers < 1:
-        raise InputError(f"--workers must be at least 1, got {workers}")
-    # The worker processes are started with SIGINT ignored (the setting survives their start):
-    # Ctrl-C reaches the whole process group, and only this process should act on it (it stops
-    # the sweep and closes the cluster) - not every worker with a traceback of its own.  Dask's
-    # own log lines (workers killed at shutdown, ...) are silenced: the sweep reports in one
-    # line what happened.
-    with _workers_ignore_sigint():
-        cluster = LocalCluster(n_workers=workers if processes else 1,
-                               threads_per_worker=1 if processes else workers,
-                               processes=processes, dashboard_address=":0",
-                               silence_logs=logging.CRITICAL)
-    return Client(cluster)
-
-
-@contextlib.contextmanager
-def _workers_ignore_sigint():
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, saved)
-
-
 def run_sweep(sweep: Sweep, out: str | os.PathLike, bounds: dict | None = None, *,
               scheduler: str | None = None, workers: int = 2, processes: bool = True,
               client=None, progress: Progress = quiet,
@@ -202,10 +161,7 @@ def run_sweep(sweep: Sweep, out: str | os.PathLike, bounds: dict | None = None, 
                  outcome.skipped)
         finally:
             if own:
-                cluster = getattr(client, "cluster", None)
-                client.close()
-                if cluster is not None:
-                    cluster.close()
+                close_client(client)
     wanted = {job for job, _ in jobs}
     outcome.rows = [row for row in results.rows if row["job"] in wanted]
     order = {job: i for i, (job, _) in enumerate(jobs)}

@@ -1,0 +1,62 @@
+"""The one Dask client maker: a cluster's scheduler by address, or a new local cluster.
+
+Used by the sweeps (:mod:`nimlab.research.sweeps`) and by discovery's box checks
+(:mod:`nimlab.discover.teacher`).  The local cluster's worker processes start with SIGINT
+ignored, so that Ctrl-C (sent to the whole process group) is acted on by the calling process
+alone, which stops its work and closes the cluster; Dask's own log lines are silenced.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+
+from nimlab.errors import InputError
+
+
+def make_client(scheduler: str | None, workers: int, processes: bool):
+    """A Dask client: of the cluster at ``scheduler``, or of a new local cluster."""
+    from distributed import Client, LocalCluster
+
+    if scheduler:
+        try:
+            return Client(scheduler, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as problem:  # ValueError: a malformed address
+            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {problem}; give "
+                             "an address like tcp://127.0.0.1:8786") from None
+    if workers < 1:
+        raise InputError(f"--workers must be at least 1, got {workers}")
+    # The worker processes are started with SIGINT ignored (the setting survives their start):
+    # Ctrl-C reaches the whole process group, and only this process should act on it (it stops
+    # the sweep and closes the cluster) - not every worker with a traceback of its own.  Dask's
+    # own log lines (workers killed at shutdown, ...) are silenced: the sweep reports in one
+    # line what happened.
+    with _workers_ignore_sigint():
+        cluster = LocalCluster(n_workers=workers if processes else 1,
+                               threads_per_worker=1 if processes else workers,
+                               processes=processes, dashboard_address=":0",
+                               silence_logs=logging.CRITICAL)
+    return Client(cluster)
+
+
+@contextlib.contextmanager
+def _workers_ignore_sigint():
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, saved)
+
+
+def close_client(client) -> None:
+    """Close a client made by :func:`make_client`, and its local cluster if it has one."""
+    cluster = getattr(client, "cluster", None)
+    client.close()
+    if cluster is not None:
+        cluster.close()
