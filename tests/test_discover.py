@@ -15,6 +15,7 @@ from click.testing import CliRunner
 import brute
 from nimlab.cli import main
 from nimlab.discover import discover
+from nimlab.discover.active import check_certificate
 from nimlab.prove.walnut import loads
 
 
@@ -50,7 +51,9 @@ def test_two_pile_nim_values_in_both_numerations(base):
 def test_wythoff_p_positions_in_both_numerations(base):
     found = discover("wythoff", p_positions=True, base=base, max_digits=9)
     if base == "2":  # Wythoff's pairs are not automatic in base 2: no automaton is proven
-        assert found.status == "none" and found.dfa is None
+        assert found.status == "unknown" and found.dfa is None
+        assert "--max-digits" in found.reason and found.lower_bound >= 20
+        assert check_certificate(found.certificate, wythoff_p) == found.lower_bound
         return
     assert check_box(found, lambda p: brute.wythoff(*p) == 0, 30) == 31 * 31
 
@@ -62,13 +65,45 @@ def test_sharing_values_0_and_1(value):
     assert check_box(found, lambda p: brute.sharing(p) == value, 9) == 1000
 
 
-def test_sharing_value_2_is_none_with_growing_evidence():
-    found = discover("sharing", 3, value=2, max_digits=7)
-    assert found.status == "none" and found.dfa is None and found.formula is None
-    assert "growing" in found.evidence, found.evidence
-    counts = [int(x) for x in found.evidence.split(": ")[1].split(":")[0].split(", ")]
-    assert counts == sorted(counts) and counts[-1] > counts[-2]
+@pytest.mark.parametrize("learner", ["box", "active"])
+def test_sharing_value_2_is_unknown_with_a_certified_lower_bound(learner):
+    found = discover("sharing", 3, value=2, max_digits=7, learner=learner, time_limit=60)
+    assert found.status == "unknown" and found.dfa is None and found.formula is None
+    assert "growing" not in found.evidence, found.evidence
     assert [lv["states"] for lv in found.levels[:2]] == [8, 36]
+    assert found.lower_bound >= {"box": 100, "active": 20}[learner] and found.further, found
+    assert check_certificate(found.certificate, lambda p: brute.sharing(p) == 2) == \
+        found.lower_bound
+
+
+def wythoff_p(p):
+    return brute.wythoff(*p) == 0
+
+
+@pytest.mark.parametrize("learner", ["box", "active"])
+def test_none_only_with_a_lower_bound_above_max_states_rechecked_by_brute_force(learner):
+    """Wythoff's pairs in base 2 (not automatic): with --max-states 30 the answer is none, and
+    its separating words, checked with the plain brute force, prove more than 30 states."""
+    found = discover("wythoff", p_positions=True, max_states=30, learner=learner,
+                     max_digits=11, time_limit=60)
+    assert found.status == "none", found
+    assert found.lower_bound > 30
+    cert = found.certificate
+    assert cert["lower_bound"] == found.lower_bound and cert["tracks"] == ["p1", "p2"]
+    assert check_certificate(cert, wythoff_p) == found.lower_bound > 30
+    data = json.loads(json.dumps(found.to_json()))
+    assert data["status"] == "none" and data["lower_bound"] == found.lower_bound
+
+
+def test_a_false_certificate_is_refused_by_the_checker():
+    found = discover("wythoff", p_positions=True, max_states=30, time_limit=60)
+    cert = dict(found.certificate)
+    cert["prefixes"] = cert["prefixes"][:2] + [cert["prefixes"][0]]  # a word twice
+    with pytest.raises(AssertionError):
+        check_certificate(cert, wythoff_p)
+    cert = dict(found.certificate, suffixes=[])  # no suffix separates anything
+    with pytest.raises(AssertionError):
+        check_certificate(cert, wythoff_p)
 
 
 @pytest.mark.parametrize("base", ["2", "fib"])
@@ -180,12 +215,14 @@ def test_written_automata_prove_again_with_nimlab_prove(tmp_path):
     assert again.output.startswith("proven")
 
 
-def test_time_limit_answers_none_in_time():
+@pytest.mark.parametrize("learner", ["box", "active"])
+def test_time_limit_answers_unknown_in_time(learner):
     import time
     started = time.monotonic()
-    found = discover("sharing", 3, value=2, time_limit=2)
-    assert found.status == "none"
+    found = discover("sharing", 3, value=2, time_limit=2, learner=learner)
+    assert found.status == "unknown"
     assert "time" in found.reason or "--time-limit" in found.reason, found.reason
+    assert "--time-limit" in found.further
     assert time.monotonic() - started < 10
 
 
@@ -220,9 +257,10 @@ def test_importing_the_room_is_light():
     assert out.stdout.strip() == "False"
 
 
-def test_a_proof_past_its_budget_is_none_not_an_error():
-    found = discover("sharing", 3, value=1, prove_states=50)
-    assert found.status == "none" and found.dfa is None
+@pytest.mark.parametrize("learner", ["box", "active"])
+def test_a_proof_past_its_budget_is_unknown_not_an_error(learner):
+    found = discover("sharing", 3, value=1, prove_states=50, learner=learner)
+    assert found.status == "unknown" and found.dfa is None
     assert "budget" in found.reason, found.reason
 
 

@@ -1,11 +1,21 @@
-"""Membership oracles for discovery: a game's values on a whole box of positions, at once.
+"""Membership oracles for discovery: a game's exact values, on a whole box or position by position.
 
-:func:`box` returns ``V`` with ``V[p1, ..., pk] = G(p1, ..., pk)`` for every variable (pile,
-and Fibonacci Nim's previous removal ``x``) in ``0..side-1``, from the game's exact tables in the
-result store (the compiled kernels behind them) or a closed computation over the box; ``-1``
-marks tuples that are not positions (End-Nim rows with a zero inside).  Games whose tables hold
-the outcome only (Fibonacci Nim, NIM with cash) give ``0`` at a P-position and ``1`` elsewhere,
-with :attr:`Source.values` false so that a value above 0 is refused.
+Two ways to ask, from the same exact tables (the result store's compiled kernels, or a closed
+computation):
+
+* :attr:`Source.build` ``(side, progress)`` returns the whole box ``V`` with
+  ``V[p1, ..., pk] = G(p1, ..., pk)`` for every variable (pile, and Fibonacci Nim's previous
+  removal ``x``) in ``0..side-1`` (the passive learner of :mod:`nimlab.discover.learn`);
+* :attr:`Source.table` ``(side, progress)`` returns a function ``values(P)`` of an integer array
+  ``P`` of positions (one row each, every number below ``side``): the table behind it is the
+  game's own (two numbers for three-pile Sharing Nim, sorted tuples for Fibonacci Nim), never
+  the box (the active learner of :mod:`nimlab.discover.active`).
+
+``-1`` marks tuples that are not positions (End-Nim rows with a zero inside).  Games whose tables
+hold the outcome only (Fibonacci Nim, NIM with cash) give ``0`` at a P-position and ``1``
+elsewhere, with :attr:`Source.values` false so that a value above 0 is refused.
+:attr:`Source.reach` is the largest side a table can have (the kernels' index types); a table
+that does not fit in memory is refused by the store with a one-line :class:`InputError`.
 
 The search refuses a box of more positions than its budget before anything is built.
 """
@@ -25,6 +35,16 @@ class Source:
     describe: str  # the table, in words
     build: Callable  # build(side, progress) -> np.ndarray of shape (side,) * tracks
     values: bool = True  # False: the table knows P (0) and N (1) only
+    #: table(side, progress) -> values(P): the values at the rows of P (numbers < side)
+    table: Callable | None = None
+    reach: int = 1 << 62  # the largest side a table may have
+    #: whether the active learner suits the game (its table is smaller than the box: fewer
+    #: numbers, or sorted tuples); where the table is the box itself (NIM with cash: one cell per
+    #: (n, d1, d2)), the box learner asks nothing it does not already have
+    active: bool = True
+    #: need(P) -> the side a table must have to answer the rows of P (default: the largest
+    #: number + 1; NIM with cash: the stones only, as money beyond them buys nothing)
+    need: Callable | None = None
 
 
 def _index_type(side: int):
@@ -44,7 +64,11 @@ def _nim(tracks: int) -> Source:
             shape[t] = side
             out ^= np.arange(side, dtype=kind).reshape(shape)
         return out
-    return Source("Bouton's nim-sum (the game's closed form)", build)
+
+    def table(side, progress):
+        import numpy as np
+        return lambda P: np.bitwise_xor.reduce(np.asarray(P, dtype=np.int64), axis=1)
+    return Source("Bouton's nim-sum (the game's closed form)", build, table=table)
 
 
 def _by_translation(V, side: int, tracks: int):
@@ -61,12 +85,28 @@ def _by_translation(V, side: int, tracks: int):
     return out
 
 
+def _translated(V):
+    """``values(P)``: ``V[sorted(p)[1:] - min(p)]`` for each row ``p`` of ``P``."""
+    import numpy as np
+
+    def values(P):
+        S = np.sort(np.asarray(P, dtype=np.int64), axis=1)
+        return V[tuple(S[:, i] - S[:, 0] for i in range(1, S.shape[1]))].astype(np.int64)
+    return values
+
+
 def _wythoff() -> Source:
     def build(side, progress):
         from nimlab import store
         import numpy as np
         return np.asarray(store.wythoff_table(side - 1, progress), dtype=np.int32)
-    return Source("the Wythoff kernel table (store)", build)
+
+    def table(side, progress):
+        import numpy as np
+        from nimlab import store
+        T = np.asarray(store.wythoff_table(side - 1, progress))
+        return lambda P: T[P[:, 0], P[:, 1]].astype(np.int64)
+    return Source("the Wythoff kernel table (store)", build, table=table)
 
 
 def _sharing(tracks: int) -> Source:
@@ -75,16 +115,26 @@ def _sharing(tracks: int) -> Source:
             import numpy as np
             from nimlab import store
             return _by_translation(np.asarray(store.sharing_values(side - 1, progress)), side, 3)
+
+        def table(side, progress):
+            import numpy as np
+            from nimlab import store
+            return _translated(np.asarray(store.sharing_values(side - 1, progress)))
         return Source("the 3-pile Sharing Nim kernel table G(0,a,b) (store), by translation "
-                      "and order", build)
+                      "and order", build, table=table)
     if tracks == 4:
         def build(side, progress):
             import numpy as np
             from nimlab import store
             return _by_translation(np.asarray(store.sharing4_values(3 * (side - 1), progress)),
                                    side, 4)
+
+        def table(side, progress):
+            import numpy as np
+            from nimlab import store
+            return _translated(np.asarray(store.sharing4_values(3 * (side - 1), progress)))
         return Source("the 4-pile Sharing Nim kernel table G(0,x,y,z) (store), by translation "
-                      "and order", build)
+                      "and order", build, table=table)
     raise InputError(f"discover reads Sharing Nim with 3 or 4 piles, not {tracks}")
 
 
@@ -92,26 +142,43 @@ def _end_nim(tracks: int, variant: str) -> Source:
     if not 2 <= tracks <= 4:
         raise InputError(f"discover reads End-Nim rows of 2 to 4 piles, not {tracks}")
 
-    def build(side, progress):
+    def rows(n, side, progress):
+        """The values of the rows of ``n`` piles below ``side``."""
         import numpy as np
         from nimlab import store
+        return np.asarray(store.endnim_values(n, side - 1, variant, progress))
+
+    def build(side, progress):
+        import numpy as np
         out = np.full((side,) * tracks, -1, dtype=np.int32)
         # the empty row: no move, value 0
         out[(0,) * tracks] = 0
         for n in range(1, tracks + 1):
-            if n == 1:
-                from nimlab.games import EndNim
-                from nimlab.solve import answer
-                game = EndNim(variant)
-                row = [0] + [answer(game, (a,)).value for a in range(1, side)]
-                table = np.asarray(row, dtype=np.int32)
-            else:
-                table = np.asarray(store.endnim_values(n, side - 1, variant, progress))
-            inner = table[(slice(1, None),) * n]
+            inner = rows(n, side, progress)[(slice(1, None),) * n]
             out[(0,) * (tracks - n) + (slice(1, None),) * n] = inner
         return out
+
+    def table(side, progress):
+        import numpy as np
+        tables = [None] + [rows(n, side, progress) for n in range(1, tracks + 1)]
+
+        def values(P):
+            P = np.asarray(P, dtype=np.int64)
+            out = np.full(P.shape[0], -1, dtype=np.int64)
+            zero = P == 0
+            # a row: zeros on the left only (no zero after a pile)
+            ok = ~(~zero[:, :-1] & zero[:, 1:]).any(axis=1)
+            n = tracks - zero.sum(axis=1)
+            out[ok & (n == 0)] = 0
+            for k in range(1, tracks + 1):
+                pick = ok & (n == k)
+                if pick.any():
+                    Q = P[pick][:, tracks - k:]
+                    out[pick] = tables[k][tuple(Q[:, i] for i in range(k))]
+            return out
+        return values
     return Source(f"the End-Nim kernel tables ({variant}; rows of 1..{tracks} piles, store)",
-                  build)
+                  build, table=table)
 
 
 def _subtraction(values: str) -> Source:
@@ -122,7 +189,12 @@ def _subtraction(values: str) -> Source:
         import numpy as np
         from nimlab import store
         return np.asarray(store.subtraction_values(s, side - 1), dtype=np.int32)
-    return Source(f"the nim-sequence of NIM({','.join(map(str, s))}) (store)", build)
+
+    def table(side, progress):
+        T = build(side, progress)
+        return lambda P: T[P[:, 0]].astype("int64")
+    return Source(f"the nim-sequence of NIM({','.join(map(str, s))}) (store)", build,
+                  table=table)
 
 
 def _cash(values: str) -> Source:
@@ -134,8 +206,19 @@ def _cash(values: str) -> Source:
         from nimlab import store
         W = np.asarray(store.cash_winners(s, side - 1, side - 1, progress))
         return (W != 0).view(np.uint8)  # the player to move wins: N (1); else P (0)
+
+    def table(side, progress):
+        import numpy as np
+        from nimlab import store
+        W = np.asarray(store.cash_winners(s, side - 1, side - 1, progress))
+
+        def values(P):  # money beyond the stones buys nothing: a player spends at most n
+            n = P[:, 0]
+            return (W[n, np.minimum(P[:, 1], n), np.minimum(P[:, 2], n)] != 0).astype(np.int64)
+        return values
     return Source(f"the NIM({','.join(map(str, s))}) with cash winner table (store)", build,
-                  values=False)
+                  values=False, table=table, active=False,
+                  need=lambda P: int(P[:, 0].max()) + 1)
 
 
 def fibonacci_p_box(piles: int, side: int, progress=None):
@@ -197,14 +280,53 @@ def fibonacci_p_box(piles: int, side: int, progress=None):
     return P
 
 
+def _fibonacci_values() -> Source:
+    """One pile: the Sprague-Grundy values ``G(n; x)`` themselves (a compiled table)."""
+    def build(side, progress):
+        import numpy as np
+        from nimlab import store
+        return np.asarray(store.fibonacci_one_pile_values(side - 1), dtype=np.int32)
+
+    def table(side, progress):
+        import numpy as np
+        from nimlab import store
+        V = store.fibonacci_one_pile_values(side - 1)
+        return lambda P: V[P[:, 0], P[:, 1]].astype(np.int64)
+    return Source("the one-pile Fibonacci Nim values G(n; x) (compiled table)", build,
+                  table=table, reach=1 << 15)
+
+
 def _fibonacci(piles: int) -> Source:
     if not 1 <= piles <= 3:
         raise InputError(f"discover reads Fibonacci Nim with 1 to 3 piles, not {piles}")
+    if piles == 1:
+        return _fibonacci_values()
 
     def build(side, progress):
         return (~fibonacci_p_box(piles, side, progress)).astype("int32")
-    return Source(f"the {piles}-pile Fibonacci Nim P-positions over the box, from the rules",
-                  build, values=False)
+
+    def table(side, progress):
+        import numpy as np
+        from nimlab import store
+        T = store.fibonacci_table(piles, side - 1, progress)
+        last, first = T.last_p.astype(np.int64), T.first != 0
+
+        def values(P):
+            P = np.asarray(P, dtype=np.int64)
+            S = -np.sort(-P[:, :piles], axis=1)  # the piles, largest first
+            index = np.zeros(P.shape[0], dtype=np.int64)
+            for j in range(piles):  # the kernel's cell: sum of C(s_j + k - 1, k), k = piles - j
+                k, term = piles - j, np.ones(P.shape[0], dtype=np.int64)
+                for i in range(k):
+                    term = term * (S[:, j] + i) // (i + 1)
+                index += term
+            x = P[:, piles]
+            p = np.where(x == 0, first[index], last[index] >= x)
+            return (~p).astype(np.int64)  # P-position: 0, else 1
+        return values
+    return Source(f"the {piles}-pile Fibonacci Nim P-positions (the compiled kernel of sorted "
+                  "pile tuples; a box from the rules)", build, values=False, table=table,
+                  reach=0xFFFF)
 
 
 def source(game: str, piles: int, options: dict) -> Source:

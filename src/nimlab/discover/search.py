@@ -1,12 +1,24 @@
 """``discover``: learn the automaton of a game's value-G positions from its tables, then prove it.
 
-For each value ``g = 0, 1, ..., G`` in turn: grow the number of digits ``L`` of the box; on each
-box compute the residual classes (:mod:`nimlab.discover.learn`) and the hypotheses that agree
-with the whole box; once the same hypothesis is found on two consecutive boxes, hand it to the
-prover (:func:`nimlab.prove.procedure.run`: kind ``p-positions`` for ``g = 0``, ``value`` with
-the proven automata of the smaller values as the given sets).  A disproof sends the search to a
-box holding the prover's counterexample.  ``proven`` is answered only after the proof; ``none``
-when no automaton was found within the budget (with the residual class counts as evidence).
+For each value ``g = 0, 1, ..., G`` in turn, one of two learners (the game's source says which
+suits it: :attr:`nimlab.discover.oracle.Source.active`):
+
+* **active** (:mod:`nimlab.discover.active`, :mod:`nimlab.discover.teacher`): L* asks the
+  membership of the words it needs from the game's table, grown on demand; hypotheses are
+  checked on boxes slab by slab (on Dask workers when a client is given), then proven;
+* **box** (:mod:`nimlab.discover.learn`): grow the number of digits ``L`` of a whole box, compute
+  the residual classes and the hypotheses that agree with the whole box; once the same
+  hypothesis is found on two consecutive boxes, hand it to the prover.
+
+The prover is :func:`nimlab.prove.procedure.run` (kind ``p-positions`` for ``g = 0``, ``value``
+with the proven automata of the smaller values as the given sets); a disproof's counterexample
+goes back to the learner.  Three answers:
+
+* ``proven`` only after the proof;
+* ``none`` only with a certified lower bound above ``max_states``: that many words, pairwise
+  separated by suffixes on exact data (:class:`nimlab.discover.active.Certificate`, in the JSON);
+* ``unknown`` otherwise, saying which budget ended, the lower bound reached, and what would go
+  further.
 
 Progress (:mod:`nimlab.progress`): ``progress(digits, 0)`` after each box learnt, and the
 prover's own reports while a hypothesis is proved (``progress(k, conditions)`` per condition
@@ -15,14 +27,15 @@ decided, ``progress(states, 0)`` as automata are built), so a long proof shows i
 
 from __future__ import annotations
 
-import json
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
 
 from nimlab.discover import learn, oracle
+from nimlab.discover.proofs import _atom, prove_sets, prove_statement  # noqa: F401 (re-export)
+from nimlab.discover.teacher import CHECK_CELLS
 from nimlab.errors import InputError, about, gigabytes, machine_memory, short_text
 from nimlab.progress import Progress, quiet
 from nimlab.prove import automata as am
@@ -44,7 +57,7 @@ START_DIGITS = 2
 class Discovery:
     """The answer of :func:`discover` (``to_json()`` is what ``nimlab discover --json`` prints)."""
 
-    status: str  # "proven", "none" or "refused"
+    status: str  # "proven", "none" (a certified lower bound above max_states) or "unknown"
     game: str
     target: str  # "p-positions" or "value G"
     base: str
@@ -61,6 +74,12 @@ class Discovery:
     reason: str = ""
     #: the same set as a formula without automaton atoms (proven equal), when one is short
     form: str | None = None
+    #: the certified lower bound on the states of the set's automaton (not proven: the words
+    #: of :attr:`certificate` are pairwise separated), and the certificate itself
+    lower_bound: int | None = None
+    certificate: dict | None = None
+    learner: str = ""  # "active" or "box"
+    further: str = ""  # what would go further (unknown), with its estimate
 
     def to_json(self) -> dict:
         return {"status": self.status, "game": self.game, "target": self.target,
@@ -69,7 +88,9 @@ class Discovery:
                 "formula": self.formula, "evidence": self.evidence,
                 "given": [{"name": n, "states": d.n} for n, d in self.given],
                 "levels": list(self.levels), "reason": self.reason or None,
-                "form": self.form}
+                "form": self.form, "learner": self.learner,
+                "lower_bound": self.lower_bound, "certificate": self.certificate,
+                "further": self.further or None}
 
     def walnut(self) -> str | None:
         """The automaton in Walnut's text format (None unless proven)."""
@@ -83,7 +104,8 @@ class Discovery:
         if self.status == "proven":
             return (f"{head}, {self.states} states, {self.digits} digits, "
                     f"{self.seconds:.1f} s: {self.formula})")
-        return f"{head}, {self.seconds:.1f} s: {self.evidence or self.reason})"
+        return (f"{head}, at least {self.lower_bound} states, {self.seconds:.1f} s: "
+                f"{self.reason})")
 
     def _repr_html_(self) -> str:
         from html import escape
@@ -91,8 +113,9 @@ class Discovery:
                 ("base", self.base), ("variables", ", ".join(self.variables)),
                 ("states", self.states), ("digits examined", self.digits),
                 ("seconds", f"{self.seconds:.2f}"), ("formula", self.formula),
-                ("equal to", self.form),
-                ("evidence", self.evidence), ("reason", self.reason)]
+                ("equal to", self.form), ("lower bound (states)", self.lower_bound),
+                ("evidence", self.evidence), ("reason", self.reason),
+                ("what would go further", self.further)]
         body = "".join(f"<tr><th style='text-align:left'>{escape(k)}</th>"
                        f"<td><code>{escape(str(v))}</code></td></tr>"
                        for k, v in rows if v not in (None, ""))
@@ -117,33 +140,6 @@ def _canonical(dfa: am.DFA) -> tuple:
                  for q in queue)
 
 
-def _atom(name: str, names) -> str:
-    return f"${name}({', '.join(names)})"
-
-
-def prove_sets(gf, kind: str, target: tuple[str, am.DFA], given: list[tuple[str, am.DFA]],
-               value: int, max_states: int, time_limit: float,
-               progress: Progress = quiet) -> dict:
-    """Prove that ``target``'s automaton is the P-set (``kind`` p-positions) or the value-set,
-    with the ``given`` automata as the smaller values' sets: the prover's automaton atoms."""
-    automata = {n: (d, gf.base) for n, d in [target] + list(given)}
-    return prove_statement(gf, kind, _atom(target[0], gf.names), automata, value=value,
-                           given=[_atom(n, gf.names) for n, _ in given],
-                           max_states=max_states, time_limit=time_limit, progress=progress)
-
-
-def prove_statement(gf, kind: str, formula: str, automata: dict, *, value: int = 0,
-                    given: list[str] | None = None, max_states: int = 200_000,
-                    time_limit: float = 600.0, progress: Progress = quiet) -> dict:
-    """``procedure.run`` with automaton atoms ``$name(...)`` (``automata``: name -> (DFA,
-    base)); kinds p-positions, value and sentence."""
-    from nimlab.prove import procedure
-
-    return procedure.run(gf, kind, formula, value=value, given=list(given or []),
-                         max_states=max_states, time_limit=time_limit, progress=progress,
-                         store=False, automata=automata)
-
-
 class _Boxes:
     """The game's values on growing boxes (the largest box built is kept and sliced)."""
 
@@ -165,13 +161,8 @@ def _evidence(history: list[dict], max_states: int, proven: bool = False) -> str
         return "no box was examined"
     last = history[-1]
     counts, m = last["counts"], last["depth"]
-    lo = 0
-    shown = counts[lo:]
-    text = (f"classes at lengths {lo}..{lo + len(shown) - 1} (suffixes of up to {m} digits, "
-            f"box of {last['L']} digits): {', '.join(map(str, shown))}")
-    growing = not proven and len(shown) >= 3 and shown[-1] > shown[-2] > shown[-3]
-    if growing:
-        text += ": growing"
+    text = (f"classes at lengths 0..{len(counts) - 1} (suffixes of up to {m} digits, "
+            f"box of {last['L']} digits): {', '.join(map(str, counts))}")
     found = [h for h in history[-2:] if h["states"] is not None]
     if proven:
         text += (f"; the automaton of {found[-1]['states']} states agreed with the boxes of "
@@ -187,9 +178,48 @@ def _evidence(history: list[dict], max_states: int, proven: bool = False) -> str
     return text
 
 
+def _active_evidence(out: dict) -> str:
+    rounds = out["rounds"]
+    sizes = ", ".join(str(r["states"]) for r in rounds[-12:])
+    more = "..., " if len(rounds) > 12 else ""
+    text = (f"active learning: {len(rounds)} hypotheses of {more}{sizes} states; "
+            f"{out['suffixes']} suffixes, {out['queries']:,} membership questions, table of "
+            f"numbers below {out['table']:,}, boxes checked up to {out['digits']} digits")
+    if out["proofs"]:
+        text += f"; {len(out['proofs'])} proof(s) tried"
+    return text
+
+
+def _box_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
+               max_states: int, **budget) -> dict:
+    """The box learner's level, with its answer: proven, none (the residual classes of the
+    last box certify more than ``max_states`` states) or unknown."""
+    from nimlab.discover.active import box_certificate
+
+    kept: list = []  # the last box's membership and residuals (the lower bound's data)
+    out = _learn_level(gf, src_boxes, g, given, name, base, max_states=max_states, kept=kept,
+                       **budget)
+    out["learner"] = "box"
+    if out["dfa"] is not None:
+        out.update(status="proven", certificate=None)
+        return out
+    cert = None
+    if kept:
+        M, res = kept
+        cert = box_certificate(M, res, out["history"][-1]["depth"], max_states + 1)
+    out["certificate"] = cert
+    if cert is not None and cert.bound > max_states:
+        out.update(status="none", why=f"{cert.bound} words are pairwise separated on the box "
+                                      f"of {res.L} digits: every automaton needs more than "
+                                      f"--max-states {max_states} states")
+    else:
+        out["status"] = "unknown"
+    return out
+
+
 def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
                  max_digits: int, max_cells: int, max_states: int, deadline: float,
-                 prove_states: int, progress: Progress) -> dict:
+                 prove_states: int, progress: Progress, kept: list) -> dict:
     """Learn and prove the value-``g`` set; a dict with the DFA (or None) and the evidence."""
     tracks = len(gf.names)
     L = START_DIGITS
@@ -219,6 +249,7 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
         V = src_boxes.values(side)
         M = V == g
         res = learn.residuals(M, base, L)
+        kept[:] = [M, res]
         largest = L
         best = None
         for m in range(1, L):
@@ -268,12 +299,17 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
              p_positions: bool = False, base: str | None = None, max_digits: int | None = None,
              time_limit: float = TIME_LIMIT, max_states: int = MAX_STATES,
              max_cells: int = MAX_CELLS, prove_states: int = 200_000, name: str | None = None,
-             progress: Progress = quiet, **game_options) -> Discovery:
+             learner: str = "auto", workers: int = 0, scheduler: str | None = None,
+             check_cells: int | None = None, progress: Progress = quiet,
+             **game_options) -> Discovery:
     """Find and prove the automaton of the positions of value ``value`` (or the P-positions).
 
     ``game`` and ``game_options`` as ``nimlab prove`` names them (``variant=``, ``set=``);
-    ``base`` "2" or "fib" (default: the prover's numeration of the game).  Raises
-    :class:`~nimlab.errors.InputError` for bad input (unknown game, value < 0, ...).
+    ``base`` "2" or "fib" (default: the prover's numeration of the game); ``learner``
+    "active", "box" or "auto" (the game's choice); ``workers`` (a local Dask cluster of that
+    many processes) or ``scheduler`` (a cluster's address) run the active learner's box checks
+    slab by slab on the cluster.  Raises :class:`~nimlab.errors.InputError` for bad input
+    (unknown game, value < 0, ...).
     """
     from nimlab.prove.games import GAME_NAMES, game_formula
 
@@ -293,6 +329,9 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     target_value = 0 if value is None else int(value)
     if target_value < 0:
         raise InputError(f"a value is a natural number: --value {target_value} is below 0")
+    if learner not in ("auto", "active", "box"):
+        raise InputError(f"unknown learner {learner!r}; use active, box or auto")
+    workers = _integer(workers, "workers", 0)
     if base not in (None, "2", "fib"):
         raise InputError(f"unknown numeration --base {base!r}; use 2 or fib")
     if time_limit <= 0 or max_states < 1:
@@ -316,7 +355,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
         raise InputError(f"{gf.describe()}: nimlab's table of this game holds outcomes (P or N) "
                          f"only; discover --p-positions, not --value {target_value}")
     digits_cap = max_digits if max_digits is not None else 64
-    if max_digits is not None:
+    use = learner if learner != "auto" else ("active" if src.active else "box")
+    if max_digits is not None:  # a box (whole, or checked slab by slab) that fits in time
         if max_digits < 1:
             raise InputError("--max-digits must be at least 1")
         fit = _fit_digits(base, len(names), max(max_cells, _memory_cells()))
@@ -328,6 +368,10 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                 f"positions of {len(names)} numbers ({more} {gigabytes(cells * LEARN_BYTES)} GB "
                 f"to learn from); use --max-digits {fit} or less")
         max_cells = max(max_cells, learn.width(max_digits, base) ** len(names))
+    if check_cells is None:
+        check_cells = CHECK_CELLS
+        if max_digits is not None and use == "active":  # boxes up to --max-digits, in slabs
+            check_cells = max(check_cells, learn.width(max_digits, base) ** len(names))
     target = "p-positions" if value is None else f"value {target_value}"
     prefix = f"{name}_" if name else f"{game.replace('-', '_')}_"
     stem = name or prefix + ("p" if value is None else f"v{value}")
@@ -336,32 +380,84 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     given: list[tuple[str, am.DFA]] = []
     levels = []
     answer = None
-    for g in range(target_value + 1):
-        level_name = stem if g == target_value else f"{prefix}v{g}"
-        t0 = time.monotonic()
-        out = _learn_level(gf, boxes, g, given, level_name, base, max_digits=digits_cap,
-                           max_cells=max_cells, max_states=max_states, deadline=deadline,
-                           prove_states=prove_states, progress=progress)
-        levels.append({"value": g, "states": None if out["dfa"] is None else out["dfa"].n,
-                       "digits": out["digits"], "seconds": round(time.monotonic() - t0, 3),
-                       "proofs": out["proofs"]})
-        if out["dfa"] is None:
-            evidence = _evidence(out["history"], max_states)
-            if g < target_value:
-                evidence = f"the value-{g} set was not found first: {evidence}"
-            answer = Discovery("none", gf.describe(), target, base, names, None,
-                               out["digits"], time.monotonic() - started, None, evidence,
-                               stem, None, tuple(given), tuple(levels), out["why"])
-            break
-        if g == target_value:
-            form = _readable(gf, level_name, out["dfa"], boxes, g, deadline, progress)
-            answer = Discovery("proven", gf.describe(), target, base, names, out["dfa"].n,
-                               out["digits"], time.monotonic() - started,
-                               _atom(level_name, names),
-                               _evidence(out["history"], max_states, True), stem, out["dfa"],
-                               tuple(given), tuple(levels), form=form)
-        given.append((level_name, out["dfa"]))
+    spec = (game, len(counting), tuple(sorted(options.items())))
+    client = None
+    if use == "active" and (workers or scheduler):
+        from nimlab.cluster import make_client
+        client = make_client(scheduler, workers or 2, True)
+    try:
+        for g in range(target_value + 1):
+            level_name = stem if g == target_value else f"{prefix}v{g}"
+            t0 = time.monotonic()
+            if use == "active":
+                from nimlab.discover.teacher import learn_level
+                out = learn_level(gf, src, spec, g, given, level_name,
+                                  max_digits=digits_cap, max_states=max_states,
+                                  deadline=deadline, prove_states=prove_states, client=client,
+                                  check_cells=check_cells, progress=progress)
+                evidence = _active_evidence(out)
+            else:
+                out = _box_level(gf, boxes, g, given, level_name, base, max_digits=digits_cap,
+                                 max_cells=max_cells, max_states=max_states, deadline=deadline,
+                                 prove_states=prove_states, progress=progress)
+                evidence = _evidence(out["history"], max_states, out["dfa"] is not None)
+            levels.append({"value": g, "states": None if out["dfa"] is None else out["dfa"].n,
+                           "digits": out["digits"], "seconds": round(time.monotonic() - t0, 3),
+                           "proofs": out["proofs"], "learner": use})
+            if out["dfa"] is None:
+                cert = out["certificate"]
+                if g < target_value:
+                    evidence = f"the value-{g} set was not found first: {evidence}"
+                bound = cert.bound if cert is not None else None
+                answer = Discovery(out["status"], gf.describe(), target, base, names, None,
+                                   out["digits"], time.monotonic() - started, None, evidence,
+                                   stem, None, tuple(given), tuple(levels), out["why"],
+                                   lower_bound=bound,
+                                   certificate=None if cert is None else cert.to_json(names),
+                                   learner=use,
+                                   further=_further(out, use, time_limit, max_states,
+                                                    time.monotonic() - started))
+                break
+            if g == target_value:
+                form = _readable(gf, level_name, out["dfa"], boxes, g, deadline, progress)
+                answer = Discovery("proven", gf.describe(), target, base, names,
+                                   out["dfa"].n, out["digits"], time.monotonic() - started,
+                                   _atom(level_name, names), evidence, stem, out["dfa"],
+                                   tuple(given), tuple(levels), form=form, learner=use)
+            given.append((level_name, out["dfa"]))
+    finally:
+        if client is not None:
+            from nimlab.cluster import close_client
+            close_client(client)
     return answer
+
+
+def _further(out: dict, learner: str, time_limit: float, max_states: int,
+             spent: float) -> str:
+    """What would go further than an ``unknown`` (or ``none``) answer, with its estimate."""
+    if out["status"] == "none":
+        return (f"nothing within --max-states {max_states}: a larger --max-states asks for a "
+                "larger automaton")
+    why = out["why"]
+    if "time limit" in why:
+        if learner == "active" and out["rounds"]:
+            r = out["rounds"]
+            pace = r[-1]["states"] / max(r[-1]["seconds"], 1e-3)
+            need = max(0.0, (max_states - r[-1]["states"]) / max(pace, 1e-9))
+            return (f"--time-limit {max(2 * time_limit, time_limit + need):.0f}: "
+                    f"{r[-1]['states']} states after {r[-1]['seconds']:.0f} s of learning "
+                    f"(compilation and table set-up included in neither); reaching "
+                    f"--max-states {max_states} at that pace would take about {need:.0f} s more")
+        return f"--time-limit {2 * time_limit:.0f} (this run took {spent:.0f} s)"
+    if "--max-digits" in why or "memory" in why or "refused" in why or "reach" in why:
+        if learner == "box":
+            return ("--learner active (asks only the words it needs), or --max-digits one "
+                    "larger on a machine with the memory")
+        return ("a machine with more memory (the table grows with the numbers the words need); "
+                "--workers N spreads the box checks, not the table")
+    if "budget" in why:
+        return "a larger prove_states budget (Python: discover(..., prove_states=N))"
+    return ""
 
 
 def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float,
@@ -372,10 +468,9 @@ def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float
     if dfa.n > 40:
         return None
     form = None
-    if len(gf.names) == 1:
-        side = boxes.V.shape[0] if boxes.V is not None else 0
-        if side >= 12:
-            form = periodic_form(boxes.V == g, gf.names[0])
+    if len(gf.names) == 1:  # one number: a box of 64 at least (the active learner has none)
+        side = max(64, boxes.V.shape[0] if boxes.V is not None else 0)
+        form = periodic_form(boxes.values(side) == g, gf.names[0])
     if form is None:
         form = regex_form(dfa, gf.names)
     left = deadline - time.monotonic()

@@ -60,15 +60,25 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
               help="Largest box: numbers of at most L digits (default: boxes of up to 2^25 "
                    "positions; asked for, up to 3/4 of the memory at 12 bytes a position).")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=120.0, show_default=True,
-              metavar="SECONDS", help="Answer none rather than search longer.")
+              metavar="SECONDS", help="Answer unknown rather than search longer.")
 @click.option("--max-states", type=click.IntRange(min=1), default=2000, show_default=True,
-              help="Largest automaton to conjecture.")
+              help="Largest automaton to conjecture; none is answered only when more states "
+                   "are certified (a lower bound with its separating words).")
+@click.option("--learner", type=click.Choice(["auto", "active", "box"]), default="auto",
+              show_default=True,
+              help="active: L* asking the table only the words it needs; box: residual "
+                   "classes of whole boxes; auto: the game's choice.")
+@click.option("--workers", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Check hypotheses on boxes slab by slab on a local Dask cluster of this "
+                   "many processes (0: in this process).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Check on the Dask cluster at this address (tcp://host:port).")
 @click.option("--out", type=common.Path(dir_okay=False), default=None, metavar="FILE.txt",
               help="Write the automaton in Walnut's format (smaller values beside it as "
                    "FILE_v0.txt, ...); its name is the atom $FILE in formulas.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def command(game, piles, variant, subtraction_set, value, p_positions, base, max_digits,
-            time_limit, max_states, out, as_json) -> None:
+            time_limit, max_states, learner, workers, scheduler, out, as_json) -> None:
     """Find which positions have value G (or are P-positions), as an automaton read on the
     digits of the piles, then PROVE it for all positions.
 
@@ -91,6 +101,7 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
     with progress_bar("discovering", not as_json) as update:
         found = discover(game, piles, value=value, p_positions=p_positions, base=base,
                          max_digits=max_digits, time_limit=time_limit, max_states=max_states,
+                         learner=learner, workers=workers, scheduler=scheduler,
                          name=path.stem if path else None,
                          progress=lambda done, total: update(done, total or None),
                          variant=variant, set=subtraction_set)
@@ -125,8 +136,21 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
             console.print(f"  written: {files} (Walnut format)")
             again = _reprove(game, piles, variant, subtraction_set, base, path, found)
             console.print(f"  re-prove: {again}")
-    else:
-        console.print(styled(("none", "bold yellow"),
-                             f": no automaton found for the {found.target} of {found.game} "
-                             f"({found.reason}; {found.seconds:.2f} s)"))
+    elif found.status == "none":
+        console.print(styled(("none", "bold red"),
+                             f": no automaton of at most {max_states} states reads the "
+                             f"{found.target} of {found.game}: {found.reason} "
+                             f"({found.seconds:.2f} s)"))
+        console.print(f"  lower bound: {found.lower_bound} states (the separating words: "
+                      "--json, \"certificate\")")
         console.print(f"  evidence: {found.evidence}")
+    else:
+        console.print(styled(("unknown", "bold yellow"),
+                             f": no automaton proven for the {found.target} of {found.game} "
+                             f"({found.reason}; {found.seconds:.2f} s)"))
+        if found.lower_bound is not None:
+            console.print(f"  lower bound so far: {found.lower_bound} states (certified; "
+                          "--json gives the separating words)")
+        console.print(f"  evidence: {found.evidence}")
+        if found.further:
+            console.print(f"  to go further: {found.further}")

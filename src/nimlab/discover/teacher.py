@@ -1,0 +1,311 @@
+"""The teacher of the active learner: exact membership on demand, and equivalence by boxes and proof.
+
+:class:`Teacher` answers the learner of :mod:`nimlab.discover.active`:
+
+* **membership**: the game's exact table (:attr:`nimlab.discover.oracle.Source.table`) over
+  numbers below ``side``, grown when a word asks for a larger number (to the width of whole
+  words of ``L`` digits, at least doubling; refused past ``--max-digits``, the table's reach or
+  the machine's memory: :class:`OutOfReach`);
+* **equivalence, on a box**: :meth:`Teacher.box_check` runs the hypothesis on every position of
+  the box of ``L`` digits, slab by slab (a slab is a range of positions in the box's order,
+  ``SLAB`` at a time, so memory stays one slab whatever the box), and returns the smallest
+  positions where it is wrong (least largest number, then least sum, then lexicographically);
+  with a Dask client the slabs are tasks on the cluster's workers, each of which reads the table
+  from its own store, and the answer is the same;
+* **equivalence, for all positions**: the prover (:func:`nimlab.discover.search.prove_sets`);
+  its counterexample ``q`` breaks a condition of the P-set (or value set), so the hypothesis is
+  wrong at ``q`` or at one of ``q``'s options: :meth:`Teacher.explain` finds which.
+
+:func:`learn_level` is the loop: close the table, check boxes of growing size (cheap first),
+then prove; every counterexample goes back to the learner.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from nimlab.discover import learn, oracle
+from nimlab.discover.active import Learner, Words
+from nimlab.errors import InputError
+from nimlab.progress import Progress, quiet
+from nimlab.prove import automata as am
+
+#: Positions of one slab of a box check.
+SLAB = 1 << 22
+#: Positions of the largest box checked before a hypothesis goes to the prover.
+CHECK_CELLS = 1 << 21
+#: Counterexamples a box check returns at most (the smallest).
+KEEP = 16
+
+
+class OutOfReach(Exception):
+    """A budget ends the learning: ``str()`` says which, and what would go further."""
+
+
+class Stop(Exception):
+    """The time limit passed (raised from a table's progress callback)."""
+
+
+def _smallest(P: np.ndarray, keep: int) -> np.ndarray:
+    """The ``keep`` smallest rows of ``P``: least largest number, least sum, lexicographic."""
+    if len(P) <= 1:
+        return P
+    keys = [P[:, t] for t in range(P.shape[1] - 1, -1, -1)] + [P.sum(axis=1), P.max(axis=1)]
+    return P[np.lexsort(keys)[:keep]]
+
+
+def _digit_table(side: int, L: int, base: str) -> np.ndarray:
+    """``D[v, i]``: digit ``i`` (most significant first) of the ``L``-digit word of ``v``."""
+    return learn.digits(L, base)[:side].astype(np.uint8)
+
+
+def check_slab(values, g: int, trans: np.ndarray, accept: np.ndarray, base: str, L: int,
+               tracks: int, lo: int, hi: int, keep: int = KEEP) -> np.ndarray:
+    """The smallest positions of box ``L`` with flat index in ``lo..hi-1`` (C order) where the
+    automaton ``(trans, accept)`` disagrees with ``values(P) == g``."""
+    from nimlab.kernels.automata import accepted
+
+    side = learn.width(L, base)
+    D = _digit_table(side, L, base)
+    flat = np.arange(lo, hi, dtype=np.int64)
+    P = np.empty((hi - lo, tracks), dtype=np.int64)
+    for t in range(tracks - 1, -1, -1):
+        flat, P[:, t] = np.divmod(flat, side)
+    del flat
+    wrong = accepted(trans, accept, D, tracks, lo, hi) != (values(P) == g)
+    return _smallest(P[wrong], keep)
+
+
+_WORKER_TABLES: dict = {}
+
+
+def _slab_task(spec: tuple, side: int, g: int, trans, accept, base, L, tracks, lo, hi):
+    """A box-check slab on a Dask worker: the table from the worker's own store (kept for the
+    next slab of the same box)."""
+    game, piles, options = spec
+    key = (spec, side)
+    if key not in _WORKER_TABLES:
+        _WORKER_TABLES.clear()
+        _WORKER_TABLES[key] = oracle.source(game, piles, dict(options)).table(side, quiet)
+    return check_slab(_WORKER_TABLES[key], g, trans, accept, base, L, tracks, lo, hi)
+
+
+class Teacher:
+    """Membership and equivalence for the value-``g`` set of one game (module docstring)."""
+
+    def __init__(self, gf, src: oracle.Source, spec: tuple, g: int, *, max_digits: int,
+                 deadline: float, client=None, check_cells: int = CHECK_CELLS):
+        self.gf, self.src, self.spec, self.g = gf, src, spec, g
+        self.base, self.tracks = gf.base, len(gf.names)
+        self.words = Words(self.base, self.tracks)
+        self.max_digits, self.deadline = max_digits, deadline
+        self.client, self.check_cells = client, check_cells
+        self.side, self.values = 0, None
+        self.rate = 0.0  # positions a second of the box checks (0: not measured yet)
+        self.table_seconds = 0.0
+        self.largest_box = 0
+
+    # ---------------------------------------------------------------- membership
+    def _tick(self, done, total) -> None:
+        if time.monotonic() > self.deadline:
+            raise Stop()
+
+    def grow(self, needed: int) -> None:
+        """Make the table cover the numbers ``0..needed-1`` (whole words of some length, at
+        least doubling; at most ``--max-digits`` digits)."""
+        if needed <= self.side:
+            return
+        L = 1
+        while learn.width(L, self.base) < max(needed, 2 * self.side):
+            L += 1
+        if L > self.max_digits:
+            if needed > learn.width(self.max_digits, self.base):
+                raise OutOfReach(f"the words need numbers up to {needed - 1}, past --max-digits "
+                                 f"{self.max_digits}")
+            L = self.max_digits
+        side = learn.width(L, self.base)
+        if side > self.src.reach:
+            raise OutOfReach(f"the words need numbers up to {needed - 1}, past the reach of "
+                             f"{self.src.describe} (numbers below {self.src.reach})")
+        started = time.monotonic()
+        try:
+            self.values = self.src.table(side, self._tick)
+        except InputError as refused:  # the store's memory refusal, one line
+            raise OutOfReach(f"the table for numbers below {side} is refused: {refused}") \
+                from None
+        self.table_seconds += time.monotonic() - started
+        self.side = side
+
+    def member(self, P: np.ndarray, valid: np.ndarray) -> np.ndarray:
+        """0/1 membership of the rows of ``P``, 2 where the word is not valid."""
+        out = np.full(len(P), 2, dtype=np.uint8)
+        if valid.any():
+            Q = P[valid]
+            self.grow(self.src.need(Q) if self.src.need else int(Q.max()) + 1)
+            out[valid] = self.values(Q) == self.g
+        return out
+
+    def truth(self, position) -> bool:
+        P = np.asarray([position], dtype=np.int64)
+        return bool(self.member(P, np.ones(1, dtype=bool))[0] == 1)
+
+    # ---------------------------------------------------------------- equivalence
+    def box_ladder(self) -> list[int]:
+        """The boxes checked before a proof: 1 digit up to the largest within ``check_cells``
+        and ``--max-digits``."""
+        out, L = [], 1
+        while L <= self.max_digits and learn.width(L, self.base) ** self.tracks <= \
+                max(self.check_cells, learn.width(2, self.base) ** self.tracks):
+            out.append(L)
+            L += 1
+        return out
+
+    def box_check(self, dfa: am.DFA, L: int) -> list[tuple]:
+        """The smallest positions of the ``L``-digit box where ``dfa`` is wrong."""
+        side = learn.width(L, self.base)
+        total = side ** self.tracks
+        if self.rate and time.monotonic() + total / self.rate > self.deadline:
+            raise OutOfReach(f"the check of the box of {L} digits ({total:,} positions) would "
+                             f"take about {total / self.rate:.0f} s, past --time-limit")
+        self.grow(side)
+        checking = time.monotonic()
+        bounds = [(lo, min(lo + SLAB, total)) for lo in range(0, total, SLAB)]
+        found = []
+        if self.client is not None and len(bounds) > 1:
+            futures = [self.client.submit(_slab_task, self.spec, self.side, self.g, dfa.trans,
+                                          dfa.accept, self.base, L, self.tracks, lo, hi,
+                                          pure=False) for lo, hi in bounds]
+            try:
+                for f in futures:
+                    remaining = self.deadline - time.monotonic()
+                    if remaining <= 0:
+                        raise Stop()
+                    found.append(f.result(timeout=remaining))
+            except TimeoutError:
+                raise Stop() from None
+            finally:
+                self.client.cancel(futures)
+        else:
+            for lo, hi in bounds:
+                if time.monotonic() > self.deadline:
+                    raise Stop()
+                found.append(check_slab(self.values, self.g, dfa.trans, dfa.accept, self.base,
+                                        L, self.tracks, lo, hi))
+        self.largest_box = max(self.largest_box, L)
+        if total >= SLAB // 4:  # positions a second, measured on boxes long enough to time
+            self.rate = total / max(time.monotonic() - checking, 1e-6)
+        P = np.concatenate(found) if found else np.zeros((0, self.tracks), dtype=np.int64)
+        return [tuple(int(v) for v in p) for p in _smallest(P, KEEP)]
+
+    def options(self, position: tuple) -> list[tuple]:
+        """The positions one move from ``position``, as tuples of the prover's variables."""
+        from nimlab.prove.refute import _flat  # the prover's own flattening of a position
+
+        game, k = self.gf.make_game(), self.tracks
+        out = []
+        for q in game.successors(self.gf.to_game(tuple(position))):
+            flat = _flat(q)
+            out.append((0,) * (k - len(flat)) + flat)
+        return out
+
+    def explain(self, dfa: am.DFA, position: tuple) -> list[tuple]:
+        """Positions among ``position`` and its options where ``dfa`` is wrong."""
+        names = self.gf.names
+        out = []
+        for p in [tuple(position)] + self.options(position):
+            if len(p) != len(names):
+                continue
+            if dfa.run(dict(zip(names, p)), base=self.base) != self.truth(p):
+                out.append(p)
+        return out
+
+
+def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *,
+                max_digits: int, max_states: int, deadline: float, prove_states: int,
+                client=None, check_cells: int = CHECK_CELLS,
+                progress: Progress = quiet) -> dict[str, Any]:
+    """Learn and prove the value-``g`` set actively.  The dict: ``dfa`` (proven) or None,
+    ``status`` (proven / none / unknown), ``why``, ``certificate`` (the lower bound), ``rounds``
+    (states after each hypothesis), ``digits`` (largest box checked), ``proofs``."""
+    from nimlab.discover.proofs import prove_sets
+
+    teacher = Teacher(gf, src, spec, g, max_digits=max_digits, deadline=deadline,
+                      client=client, check_cells=check_cells)
+    learner = Learner(teacher.words, teacher.member)
+    names = gf.names
+    rounds: list[dict] = []
+    proofs: list[dict] = []
+    ladder = teacher.box_ladder()
+    pending: list[tuple] = []
+    started = time.monotonic()
+
+    def answer(status: str, why: str = "", dfa=None, proof=None) -> dict:
+        return {"dfa": dfa, "status": status, "why": why, "certificate": learner.certificate(),
+                "rounds": rounds, "digits": teacher.largest_box, "proofs": proofs,
+                "proof": proof, "queries": learner.queries, "suffixes": len(learner.E),
+                "table": teacher.side, "seconds": time.monotonic() - started}
+
+    try:
+        teacher.grow(learn.width(ladder[-1], teacher.base))  # one table for every box checked
+        for a in range(1, teacher.words.letters):
+            learner.add_suffix((a,))
+        while True:
+            if time.monotonic() > deadline:
+                raise Stop()
+            if not learner.close(max_states):
+                cert = learner.certificate()
+                if cert.bound > max_states:
+                    return answer("none", f"{cert.bound} words are pairwise separated on exact "
+                                          f"data: every automaton needs more than --max-states "
+                                          f"{max_states} states")
+                return answer("unknown", f"the hypothesis passed --max-states {max_states} "
+                                         f"states; the certified lower bound is {cert.bound}")
+            dfa = learner.hypothesis(names)
+            rounds.append({"states": dfa.n, "suffixes": len(learner.E), "table": teacher.side,
+                           "seconds": round(time.monotonic() - started, 3)})
+            progress(dfa.n, 0)
+            # counterexamples left from earlier rounds first (no box needed while one is wrong)
+            pending = [p for p in pending
+                       if dfa.run(dict(zip(names, p)), base=teacher.base) != teacher.truth(p)]
+            wrong: list[tuple] = []
+            for L in ([] if pending else ladder):
+                wrong = teacher.box_check(dfa, L)
+                if wrong:
+                    break
+            if not wrong and not pending:
+                best = am.minimize(dfa)
+                kind = "p-positions" if g == 0 else "value"
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise Stop()
+                try:
+                    result = prove_sets(gf, kind, (name, best), given, g, prove_states, left,
+                                        progress)
+                except am.Budget as stop:
+                    return answer("unknown", f"the proof of a {best.n}-state hypothesis passed "
+                                             f"its budget: {stop}")
+                proofs.append({"states": best.n, "status": result["status"],
+                               "seconds": result.get("seconds"),
+                               "counterexample": result.get("counterexample")})
+                if result["status"] == "proven":
+                    return answer("proven", dfa=best, proof=result)
+                if result["status"] != "disproven":
+                    return answer("unknown", f"the proof ended {result['status']}")
+                where = tuple(result["counterexample"]["position"])
+                wrong = teacher.explain(dfa, where)
+                if not wrong:
+                    raise AssertionError(f"the prover's counterexample {where} agrees with the "
+                                         "table at the position and at its options")
+            pending = wrong + pending
+            progressed = False
+            while pending and not progressed:
+                progressed = learner.counterexample(dfa, teacher.words.word(pending.pop(0)))
+            if not progressed:
+                raise AssertionError(f"the counterexamples {wrong[:3]} did not refine the table")
+    except Stop:
+        return answer("unknown", "the time limit passed")
+    except OutOfReach as stop:
+        return answer("unknown", str(stop))
