@@ -1,7 +1,8 @@
 """The census of NIM(A) with cash: every A within {1, ..., 6} (63 sets), discovered with the
 default settings of ``nimlab discover cash --set A --p-positions`` (docs/DISCOVERIES.md).
 
-Usage: ``python benchmarks/census.py [--out DIR] [SET ...]``  (a SET as ``1,3,4``)
+Usage: ``python benchmarks/census.py [--out DIR] [--max-digits L] [--time-limit S] [SET ...]``
+(a SET as ``1,3,4``; the options are passed to ``nimlab discover``)
 
 Writes one JSON line per set to ``DIR/census.jsonl`` as each ends (a rerun skips the sets already
 there), each proven automaton to ``DIR/cashNNN_p.txt`` (Walnut's format), and prints the
@@ -25,19 +26,20 @@ def sets() -> list[tuple[int, ...]]:
     return [c for k in range(1, 7) for c in itertools.combinations(range(1, 7), k)]
 
 
-def run(A: tuple[int, ...], out: Path) -> dict:
+def run(A: tuple[int, ...], out: Path, options: dict) -> dict:
     from nimlab.discover import discover
     from nimlab.fileio import write_text
 
     name = "cash" + "".join(map(str, A)) + "_p"
     t0 = time.perf_counter()
-    found = discover("cash", p_positions=True, set=",".join(map(str, A)), name=name)
+    found = discover("cash", p_positions=True, set=",".join(map(str, A)), name=name, **options)
     seconds = time.perf_counter() - t0
     row = {"set": list(A), "status": found.status, "states": found.states,
            "lower_bound": found.lower_bound, "digits": found.digits,
            "seconds": round(seconds, 1), "reason": found.reason or None,
            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024,
-           "command": f"nimlab discover cash --set {','.join(map(str, A))} --p-positions"}
+           "command": f"nimlab discover cash --set {','.join(map(str, A))} --p-positions"
+                      + "".join(f" --{k.replace('_', '-')} {v}" for k, v in options.items())}
     if found.status == "proven":
         write_text(out / f"{name}.txt", found.walnut())
         row["file"] = f"{name}.txt"
@@ -56,10 +58,16 @@ def table(rows: list[dict]) -> str:
 
 def main(argv: list[str]) -> None:
     out = OUT
-    if "--out" in argv:
-        i = argv.index("--out")
-        out = Path(argv[i + 1])
-        argv = argv[:i] + argv[i + 2:]
+    options: dict = {}
+    for flag in ("--out", "--max-digits", "--time-limit"):
+        if flag in argv:
+            i = argv.index(flag)
+            if flag == "--out":
+                out = Path(argv[i + 1])
+            else:
+                options[flag[2:].replace("-", "_")] = float(argv[i + 1]) if "time" in flag \
+                    else int(argv[i + 1])
+            argv = argv[:i] + argv[i + 2:]
     out.mkdir(parents=True, exist_ok=True)
     wanted = [tuple(int(x) for x in a.split(",")) for a in argv] or sets()
     log = out / "census.jsonl"
@@ -71,7 +79,7 @@ def main(argv: list[str]) -> None:
     for A in wanted:
         if A in done:
             continue
-        row = run(A, out)
+        row = run(A, out, options)
         done[A] = row
         with open(log, "a") as f:
             f.write(json.dumps(row) + "\n")

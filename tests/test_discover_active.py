@@ -169,3 +169,20 @@ def test_one_pile_fibonacci_value_sets_found_and_proven(value):
     found = discover("fibonacci", 1, value=value)
     assert found.status == "proven" and found.base == "fib"
     agree_on_box(found, lambda p: brute.fibonacci((p[0],), p[1]) == value, 30)
+
+
+def test_python_errors_name_keyword_arguments_and_the_command_line_its_options():
+    import nimlab
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+    from nimlab.errors import InputError
+
+    with pytest.raises(InputError) as caught:
+        nimlab.discover("nim", 2, value=0, max_digits=10**6)
+    assert "max_digits=" in str(caught.value) and "--max-digits" not in str(caught.value)
+    with pytest.raises(InputError) as caught:
+        nimlab.discover("nim", 2)
+    assert "p_positions=True" in str(caught.value) and "--" not in str(caught.value)
+    out = CliRunner().invoke(main, ["discover", "nim", "--piles", "2"])
+    assert out.exit_code == 2 and "--p-positions" in out.output

@@ -262,3 +262,31 @@ def test_nim1L_with_cash_for_odd_L(L):
         h = n // 2
         expected = d2 >= min(d1, h) if n % 2 == 0 else (d1 <= h and d2 >= d1)
         assert expected == (not brute.cash_player_one_wins(n, d1, d2, (1, L))), (n, d1, d2)
+
+
+#: NIM(A) with cash whose P-positions are the same set (their saved automata are each proven
+#: to be the P-set of their own game, so equal automata prove the sets equal).
+CASH_FAMILIES = [("1", "1,3", "1,5", "1,3,5"), ("2", "2,6"), ("1,2", "1,2,4", "1,2,5", "1,2,4,5"),
+                 ("1,2,3", "1,2,3,5", "1,2,3,6", "1,2,3,5,6")]
+
+
+@pytest.mark.parametrize("family", CASH_FAMILIES, ids=["-".join(f) for f in CASH_FAMILIES])
+def test_cash_families_have_one_automaton_and_one_set(family):
+    from nimlab.discover.search import _canonical
+    from nimlab.prove.automata import minimize
+
+    forms = set()
+    for A in family:
+        gf = game_formula("cash", None, set=A)
+        forms.add(_canonical(minimize(_automaton(HERE / f"cash{A.replace(',', '')}_p.txt", gf))))
+    assert len(forms) == 1
+    box = [[brute.cash_player_one_wins(n, d1, d2, tuple(int(a) for a in A.split(",")))
+            for n in range(9) for d1 in range(9) for d2 in range(9)] for A in family]
+    assert all(b == box[0] for b in box)
+
+
+def test_the_cash_families_are_different_sets():
+    firsts = [tuple(int(a) for a in f[0].split(",")) for f in CASH_FAMILIES]
+    boxes = {tuple(brute.cash_player_one_wins(n, d1, d2, A) for n in range(9) for d1 in range(9)
+                   for d2 in range(9)) for A in firsts}
+    assert len(boxes) == len(CASH_FAMILIES)

@@ -83,7 +83,7 @@ class NimlabNotice(NimlabWarning):
 
 # ------------------------------------------------------------------ the same errors in Python
 #: Options of the command line that are flags (``--force``): in Python, ``force=True``.
-FLAGS = ("force", "prove", "strict", "winning", "threads", "all")
+FLAGS = ("force", "prove", "strict", "winning", "threads", "all", "p_positions")
 
 
 def in_python_terms(message: str) -> str:

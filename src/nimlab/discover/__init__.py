@@ -17,7 +17,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
              p_positions: bool = False, base: str | None = None, max_digits: int | None = None,
              time_limit: float | None = None, max_states: int | None = None,
              max_cells: int | None = None, prove_states: int | None = None,
-             name: str | None = None, progress: Any = None, **game_options: Any):
+             name: str | None = None, learner: str = "auto", workers: int = 0,
+             scheduler: str | None = None, progress: Any = None, **game_options: Any):
     """Find and prove the automaton of a game's value-G positions (``nimlab discover``).
 
     Returns a :class:`Discovery`; ``p_positions=True`` finds the P-positions (value 0).
@@ -29,17 +30,27 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     * budgets: ``max_digits`` (the largest box, in digits), ``time_limit`` (seconds),
       ``max_states`` (of a hypothesis automaton), ``max_cells`` (of a box of values),
       ``prove_states`` (of the proof's automata); ``name``: the automaton's name;
-      ``progress``: a function ``progress(done, total)`` (:mod:`nimlab.progress`).
+      ``progress``: a function ``progress(done, total)`` (:mod:`nimlab.progress`);
+    * ``learner``: ``"active"`` (L*, asking the table only the words it needs), ``"box"``
+      (residual classes of whole boxes) or ``"auto"`` (the game's choice); ``workers=N`` (a
+      local Dask cluster of N processes) or ``scheduler="tcp://host:port"`` check the active
+      learner's hypotheses on boxes slab by slab on the cluster.
 
-    The loop is :func:`nimlab.discover.search.discover` (left-out budgets take its defaults).
+    The answer's ``status`` is ``"proven"``, ``"none"`` (``lower_bound`` above ``max_states``,
+    with the separating words in ``certificate``) or ``"unknown"`` (``reason``, ``further``).
+    Errors name these keyword arguments.  The loop is :func:`nimlab.discover.search.discover`
+    (left-out budgets take its defaults).
     """
     from nimlab.discover.search import discover as run
+    from nimlab.errors import python_errors
 
     given = {"max_digits": max_digits, "time_limit": time_limit, "max_states": max_states,
              "max_cells": max_cells, "prove_states": prove_states, "name": name,
              "progress": progress}
-    return run(game, piles, value=value, p_positions=p_positions, base=base,
-               **{k: v for k, v in given.items() if v is not None}, **game_options)
+    return python_errors(run)(game, piles, value=value, p_positions=p_positions, base=base,
+                              learner=learner, workers=workers, scheduler=scheduler,
+                              **{k: v for k, v in given.items() if v is not None},
+                              **game_options)
 
 
 def __getattr__(name: str):

@@ -291,9 +291,10 @@ def _fibonacci_values() -> Source:
         import numpy as np
         from nimlab import store
         V = store.fibonacci_one_pile_values(side - 1)
-        return lambda P: V[P[:, 0], P[:, 1]].astype(np.int64)
+        # (n; x) with x >= n allows the removals 1..n, as (n; n) does
+        return lambda P: V[P[:, 0], np.minimum(P[:, 1], P[:, 0])].astype(np.int64)
     return Source("the one-pile Fibonacci Nim values G(n; x) (compiled table)", build,
-                  table=table, reach=1 << 15)
+                  table=table, reach=1 << 15, need=lambda P: int(P[:, 0].max()) + 1)
 
 
 def _fibonacci(piles: int) -> Source:

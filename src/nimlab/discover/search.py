@@ -40,8 +40,9 @@ from nimlab.errors import InputError, about, gigabytes, machine_memory, short_te
 from nimlab.progress import Progress, quiet
 from nimlab.prove import automata as am
 
-#: Default budget: seconds, automaton states, cells of the largest box.
-TIME_LIMIT = 120.0
+#: Default budget: seconds, automaton states; boxes of the box learner: a share of the memory
+#: (:func:`_memory_cells`), at least MAX_CELLS positions.
+TIME_LIMIT = 600.0
 MAX_STATES = 2000
 MAX_CELLS = 1 << 25
 #: Bytes of memory the learner needs per position of a box at most (measured: NIM(1,3,4) with
@@ -199,7 +200,7 @@ def _box_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
     kept: list = []  # the last box's membership and residuals (the lower bound's data)
     out = _learn_level(gf, src_boxes, g, given, name, base, max_states=max_states, kept=kept,
                        **budget)
-    out["learner"] = "box"
+    out.update(learner="box", base=base, tracks=len(gf.names))
     if out["dfa"] is not None:
         out.update(status="proven", certificate=None)
         return out
@@ -234,7 +235,7 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
         side = learn.width(L, base)
         if L > max_digits or side ** tracks > max_cells:
             why = (f"the next box ({L} digits, {side ** tracks:,} positions) passes "
-                   f"{'--max-digits' if L > max_digits else 'the memory budget'}")
+                   f"{'--max-digits' if L > max_digits else f'the box budget ({max_cells:,} positions; --max-digits raises it)'}")
             return {"dfa": None, "why": why, "history": history, "digits": largest,
                     "proofs": proofs}
         if history and history[-1].get("seconds"):
@@ -298,8 +299,8 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
 def discover(game: str, piles: int | None = None, *, value: int | None = None,
              p_positions: bool = False, base: str | None = None, max_digits: int | None = None,
              time_limit: float = TIME_LIMIT, max_states: int = MAX_STATES,
-             max_cells: int = MAX_CELLS, prove_states: int = 200_000, name: str | None = None,
-             learner: str = "auto", workers: int = 0, scheduler: str | None = None,
+             max_cells: int | None = None, prove_states: int = 200_000,
+             name: str | None = None, learner: str = "auto", workers: int = 0, scheduler: str | None = None,
              check_cells: int | None = None, progress: Progress = quiet,
              **game_options) -> Discovery:
     """Find and prove the automaton of the positions of value ``value`` (or the P-positions).
@@ -319,6 +320,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     piles, max_digits = _integer(piles, "piles", 1), _integer(max_digits, "max_digits", 1)
     max_states, max_cells = _integer(max_states, "max_states", 1), _integer(max_cells,
                                                                            "max_cells", 1)
+    if max_cells is None:  # the box learner's boxes: the memory share, a box a time
+        max_cells = max(MAX_CELLS, _memory_cells())
     prove_states = _integer(prove_states, "prove_states", 1)
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
         raise InputError(f"time_limit: give a number of seconds, not {time_limit!r}")
@@ -439,7 +442,7 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
         return (f"nothing within --max-states {max_states}: a larger --max-states asks for a "
                 "larger automaton")
     why = out["why"]
-    if "time limit" in why:
+    if "time limit" in why or "--time-limit" in why:
         if learner == "active" and out["rounds"]:
             r = out["rounds"]
             pace = r[-1]["states"] / max(r[-1]["seconds"], 1e-3)
@@ -450,9 +453,23 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
                     f"--max-states {max_states} at that pace would take about {need:.0f} s more")
         return f"--time-limit {2 * time_limit:.0f} (this run took {spent:.0f} s)"
     if "--max-digits" in why or "memory" in why or "refused" in why or "reach" in why:
+        if learner == "box" and out.get("history"):
+            last = out["history"][-1]
+            L, base, tracks = last["L"], out["base"], out["tracks"]
+            cells = learn.width(L + 1, base) ** tracks
+            grow = cells / learn.width(L, base) ** tracks
+            fit = _fit_digits(base, tracks, _memory_cells())
+            if L + 1 <= fit:
+                return (f"--max-digits {L + 1} --time-limit {max(time_limit, 3 * last['seconds'] * grow):.0f}: "
+                        f"a box of {cells:,} positions (about "
+                        f"{gigabytes(cells * LEARN_BYTES)} GB), about "
+                        f"{last['seconds'] * grow:.0f} s at the last box's pace (compilation and "
+                        "table set-up left out)")
+            return (f"a box of {L + 1} digits ({cells:,} positions) needs about "
+                    f"{gigabytes(cells * LEARN_BYTES)} GB, past this machine's memory: "
+                    "--learner active where the game's table is smaller than the box")
         if learner == "box":
-            return ("--learner active (asks only the words it needs), or --max-digits one "
-                    "larger on a machine with the memory")
+            return "--learner active (asks only the words it needs)"
         return ("a machine with more memory (the table grows with the numbers the words need); "
                 "--workers N spreads the box checks, not the table")
     if "budget" in why:

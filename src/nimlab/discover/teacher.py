@@ -127,6 +127,8 @@ class Teacher:
                                  f"{self.max_digits}")
             L = self.max_digits
         side = learn.width(L, self.base)
+        if side > self.src.reach >= needed:  # as far as the table reaches
+            side = self.src.reach
         if side > self.src.reach:
             raise OutOfReach(f"the words need numbers up to {needed - 1}, past the reach of "
                              f"{self.src.describe} (numbers below {self.src.reach})")

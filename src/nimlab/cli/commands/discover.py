@@ -57,9 +57,10 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
 @click.option("--base", type=click.Choice(["2", "fib"]), default=None,
               help="Numeration the automaton reads (default: fib for fibonacci, else 2).")
 @click.option("--max-digits", type=int, default=None, metavar="L",
-              help="Largest box: numbers of at most L digits (default: boxes of up to 2^25 "
-                   "positions; asked for, up to 3/4 of the memory at 12 bytes a position).")
-@click.option("--time-limit", type=click.FloatRange(min=0.1), default=120.0, show_default=True,
+              help="Largest box: numbers of at most L digits (default: the box learner's boxes "
+                   "up to 3/4 of the memory at 12 bytes a position, and a box only when it can "
+                   "end within --time-limit; the active learner's tables as the words need).")
+@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600.0, show_default=True,
               metavar="SECONDS", help="Answer unknown rather than search longer.")
 @click.option("--max-states", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Largest automaton to conjecture; none is answered only when more states "
@@ -88,7 +89,7 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
     nimlab discover wythoff --p-positions --base fib
     nimlab discover end-nim --piles 3 --variant misere --p-positions --json
     """
-    from nimlab.discover import discover
+    from nimlab.discover.search import discover  # errors in the command line's terms
     from nimlab.fileio import write_text
 
     if value is not None and p_positions:
