@@ -290,3 +290,69 @@ def test_the_cash_families_are_different_sets():
     boxes = {tuple(brute.cash_player_one_wins(n, d1, d2, A) for n in range(9) for d1 in range(9)
                    for d2 in range(9)) for A in firsts}
     assert len(boxes) == len(CASH_FAMILIES)
+
+
+# ------------------------------------------------------------------ published lower bounds
+CERTIFICATES = HERE / "certificates"
+
+
+def fibonacci_p_status(piles: int, top: int):
+    """P-status of Fibonacci Nim (factor 2) from the rules, for piles below ``top``: with t(p)
+    the least removal y reaching a P-position (p - y e_j; y), (p; x >= 1) is P iff 2x < t(p),
+    and (p; 0) is P iff no removal y < p_j does (a plain dynamic programme over sorted tuples,
+    independent of nimlab's kernels)."""
+    big = 1 << 30
+    t: dict[tuple, int] = {}
+    first: dict[tuple, bool] = {}
+    for p in sorted(itertools.combinations_with_replacement(range(top), piles), key=sum):
+        best, opening = big, True
+        for j in range(piles):
+            for y in range(1, p[j] + 1):
+                if y >= best and not (opening and y < p[j]):
+                    break
+                q = tuple(sorted(p[:j] + (p[j] - y,) + p[j + 1:]))
+                if 2 * y < t[q]:
+                    best = min(best, y)
+                    if y < p[j]:
+                        opening = False
+        t[p], first[p] = best, opening
+
+    def member(numbers):
+        p, x = tuple(sorted(numbers[:-1])), numbers[-1]
+        return first[p] if x == 0 else 2 * x < t[p]
+    return member
+
+
+def test_three_pile_fibonacci_nim_needs_more_than_2000_states():
+    """The published none: 2,001 words pairwise separated, re-checked with a plain dynamic
+    programme from the rules (every number of the certificate is below 89)."""
+    from nimlab.discover.active import check_certificate
+
+    data = json.loads((CERTIFICATES / "fibonacci3_p.json").read_text())
+    assert data["tracks"] == ["p1", "p2", "p3", "x"] and data["max_states"] == 2000
+    assert check_certificate(data, fibonacci_p_status(3, 89)) == data["lower_bound"] == 2001
+
+
+def test_the_plain_fibonacci_programme_agrees_with_the_brute_force():
+    member = fibonacci_p_status(2, 12)
+    for p in itertools.product(range(12), repeat=2):
+        for x in range(12):
+            assert member(p + (x,)) == (brute.fibonacci(p, x) == 0), (p, x)
+
+
+def test_four_pile_sharing_nim_needs_more_than_2000_states():
+    """The published none, re-checked against the 4-pile kernel table (a brute force over
+    4-tuples of up to 127 tokens is out of reach in Python; the kernel is checked against the
+    brute force on whole boxes in tests/test_kernels_frontier.py)."""
+    import numpy as np
+
+    from nimlab import store
+    from nimlab.discover.active import check_certificate
+
+    data = json.loads((CERTIFICATES / "sharing4_p.json").read_text())
+    V = np.asarray(store.sharing4_values(3 * 127))
+
+    def member(p):
+        s = sorted(p)
+        return V[s[1] - s[0], s[2] - s[0], s[3] - s[0]] == 0
+    assert check_certificate(data, member) == data["lower_bound"] == 2001
