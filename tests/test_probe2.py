@@ -322,7 +322,9 @@ def test_python_errors_name_keyword_arguments_not_options():
     assert "use max=" in str(caught.value) and "--" not in str(caught.value)
     with pytest.raises(InputError) as caught:
         nimlab.prove("nim", "x")
-    assert "p_positions, value or holds" in str(caught.value) and "--" not in str(caught.value)
+    # p_positions is a flag in Python (p_positions=True); value and holds take a value
+    assert "p_positions=True, value or holds" in str(caught.value) \
+        and "--" not in str(caught.value)
     # the command line keeps its options' names
     assert "--budgets d1,d2" in run("value", "cash", "14", "--set", "1,3,4").output
 
