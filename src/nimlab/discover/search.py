@@ -244,6 +244,7 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
             estimate = last["seconds"] * side ** tracks / learn.width(last["L"], base) ** tracks
             if time.monotonic() + estimate > deadline:
                 return {"dfa": None, "history": history, "digits": largest, "proofs": proofs,
+                        "estimate": estimate,
                         "why": f"the next box ({L} digits) would take about {estimate:.0f} s, "
                                "past --time-limit"}
         box_started = time.monotonic()
@@ -443,14 +444,16 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
                 "larger automaton")
     why = out["why"]
     if "time limit" in why or "--time-limit" in why:
-        if learner == "active" and out["rounds"]:
-            r = out["rounds"]
-            pace = r[-1]["states"] / max(r[-1]["seconds"], 1e-3)
-            need = max(0.0, (max_states - r[-1]["states"]) / max(pace, 1e-9))
-            return (f"--time-limit {max(2 * time_limit, time_limit + need):.0f}: "
-                    f"{r[-1]['states']} states after {r[-1]['seconds']:.0f} s of learning "
-                    f"(compilation and table set-up included in neither); reaching "
-                    f"--max-states {max_states} at that pace would take about {need:.0f} s more")
+        if out.get("estimate"):  # the box learner's next box, estimated from the last one
+            need = spent + 1.5 * out["estimate"]
+            return (f"--time-limit {max(need, 2 * time_limit):.0f}: the next box alone would take "
+                    f"about {out['estimate']:.0f} s at the last box's pace (compilation and table "
+                    "set-up left out)")
+        if learner == "active" and out.get("rounds"):
+            last = out["rounds"][-1]
+            return (f"--time-limit {2 * time_limit:.0f}: {last['states']} states after "
+                    f"{last['seconds']:.0f} s, the table of numbers below {out['table']:,}; the "
+                    "learner's pace cannot be extrapolated, so this asks for twice the time")
         return f"--time-limit {2 * time_limit:.0f} (this run took {spent:.0f} s)"
     if "--max-digits" in why or "memory" in why or "refused" in why or "reach" in why:
         if learner == "box" and out.get("history"):
