@@ -294,7 +294,7 @@ def _fibonacci_values() -> Source:
         # (n; x) with x >= n allows the removals 1..n, as (n; n) does
         return lambda P: V[P[:, 0], np.minimum(P[:, 1], P[:, 0])].astype(np.int64)
     return Source("the one-pile Fibonacci Nim values G(n; x) (compiled table)", build,
-                  table=table, reach=1 << 15, need=lambda P: int(P[:, 0].max()) + 1)
+                  table=table, reach=1 << 16, need=lambda P: int(P[:, 0].max()) + 1)
 
 
 def _fibonacci(piles: int) -> Source:

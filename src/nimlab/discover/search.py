@@ -235,7 +235,7 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
         side = learn.width(L, base)
         if L > max_digits or side ** tracks > max_cells:
             why = (f"the next box ({L} digits, {side ** tracks:,} positions) passes "
-                   f"{'--max-digits' if L > max_digits else f'the box budget ({max_cells:,} positions; --max-digits raises it)'}")
+                   f"{'--max-digits' if L > max_digits else f'the box budget ({max_cells:,} positions)'}")
             return {"dfa": None, "why": why, "history": history, "digits": largest,
                     "proofs": proofs}
         if history and history[-1].get("seconds"):

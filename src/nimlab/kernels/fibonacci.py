@@ -453,8 +453,8 @@ def one_pile_values(bound: int) -> np.ndarray:
     for ``n, x <= bound`` (``x = 0``: the first move, which may not take the whole pile; ``x >=
     1``: removals of ``1..2x``).  A row is one pass over the removals with a running mex, as the
     options of ``(n; x)`` are those of ``(n; x - 1)`` and more."""
-    if not 0 <= bound < 1 << 15:
-        raise InputError(f"the one-pile Fibonacci value table takes n <= {(1 << 15) - 1}, "
+    if not 0 <= bound < 1 << 16:
+        raise InputError(f"the one-pile Fibonacci value table takes n <= {(1 << 16) - 1}, "
                          f"not {bound}")
     check_memory(2 * (bound + 1) ** 2, f"the one-pile Fibonacci value table for n <= {bound}")
     V = np.zeros((bound + 1, bound + 1), dtype=np.int16)
