@@ -89,8 +89,9 @@ def command_line(game, piles, value, options, base, limit, digits, name) -> str:
 
 
 def manifest() -> dict:
-    """docs/discoveries/MANIFEST.json from results.jsonl: what each saved automaton states (the
-    test tests/test_discoveries.py re-proves every entry)."""
+    """docs/discoveries/MANIFEST.json updated from results.jsonl: what each saved automaton
+    states (the test tests/test_discoveries.py re-proves every entry); entries of automata saved
+    by other commands stay."""
     jobs = {j[0]: j for j in JOBS}
     latest = {}
     for line in (OUT / "results.jsonl").read_text().splitlines():
@@ -98,7 +99,8 @@ def manifest() -> dict:
         latest[row["name"]] = row  # a job run again replaces its earlier answer
     order = [j[0] for j in JOBS if j[0] in latest]
     (OUT / "results.jsonl").write_text("".join(json.dumps(latest[n]) + "\n" for n in order))
-    entries = {}
+    # entries saved by other commands (the census, the rows run by hand) are kept
+    entries = json.loads((OUT / "MANIFEST.json").read_text())
     for name in order:
         row = latest[name]
         if row["status"] != "proven":
