@@ -330,3 +330,9 @@ def test_boxes_built_slab_by_slab_equal_the_whole_grid_formulas(side):
         box = oracle._nim(tracks).build(side, quiet)
         assert box.dtype.itemsize <= 2
         assert np.array_equal(box, np.bitwise_xor.reduce(np.indices((side,) * tracks), axis=0))
+
+
+def test_what_would_go_further_fits_the_budget_that_ended():
+    found = discover("cash", p_positions=True, set="1,6", max_digits=6, time_limit=60)
+    assert found.status == "unknown" and "--max-digits" in found.reason
+    assert found.further.startswith("--max-digits 7"), found.further

@@ -236,10 +236,11 @@ def _separating_columns(rows: np.ndarray) -> list[int]:
     return chosen
 
 
-def box_certificate(M: np.ndarray, res, m: int, cap: int) -> "Certificate":
-    """The certificate of the residual classes of a whole box ``M`` (:mod:`~nimlab.discover.learn`,
+def box_certificate(M, res, m: int, cap: int) -> "Certificate":
+    """The certificate of the residual classes of a box ``M`` (:mod:`~nimlab.discover.learn`,
     depth ``m``): one prefix per class (the first, at most ``cap``) and, among all suffixes of
-    at most ``m`` digits, a few that separate them (every word stays inside the box)."""
+    at most ``m`` digits, a few that separate them (every word stays inside the box).  ``M``:
+    the box's membership, or a function of an array of positions giving it."""
     base, k = res.base, res.tracks
     words = Words(base, k)
     cls = res.classes(m)
@@ -260,7 +261,7 @@ def box_certificate(M: np.ndarray, res, m: int, cap: int) -> "Certificate":
     def member(P, valid):
         out = np.full(len(P), 2, dtype=np.uint8)
         Q = P[valid]
-        out[valid] = M[tuple(Q[:, t] for t in range(k))]
+        out[valid] = M(Q) if callable(M) else M[tuple(Q[:, t] for t in range(k))]
         return out
 
     rows = Learner(words, member)._fill(prefixes, suffixes) == 1

@@ -45,6 +45,9 @@ class Source:
     #: need(P) -> the side a table must have to answer the rows of P (default: the largest
     #: number + 1; NIM with cash: the stones only, as money beyond them buys nothing)
     need: Callable | None = None
+    #: slab(side, progress) -> part(lo, hi): the values of the box whose first number is in
+    #: lo..hi-1, from a table held once (the box learner in slabs; where the table is the box)
+    slab: Callable | None = None
 
 
 def _index_type(side: int):
@@ -216,9 +219,14 @@ def _cash(values: str) -> Source:
             n = P[:, 0]
             return (W[n, np.minimum(P[:, 1], n), np.minimum(P[:, 2], n)] != 0).astype(np.int64)
         return values
+    def slab(side, progress):
+        import numpy as np
+        from nimlab import store
+        W = np.asarray(store.cash_winners(s, side - 1, side - 1, progress))
+        return lambda lo, hi: (W[lo:hi] != 0).view(np.uint8)
     return Source(f"the NIM({','.join(map(str, s))}) with cash winner table (store)", build,
                   values=False, table=table, active=False,
-                  need=lambda P: int(P[:, 0].max()) + 1)
+                  need=lambda P: int(P[:, 0].max()) + 1, slab=slab)
 
 
 def fibonacci_p_box(piles: int, side: int, progress=None):

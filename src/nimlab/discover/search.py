@@ -35,6 +35,7 @@ import numpy as np
 
 from nimlab.discover import learn, oracle
 from nimlab.discover.proofs import _atom, prove_sets, prove_statement  # noqa: F401 (re-export)
+from nimlab.discover.slabs import residuals_by_slabs
 from nimlab.discover.teacher import CHECK_CELLS
 from nimlab.errors import InputError, about, gigabytes, machine_memory, short_text
 from nimlab.progress import Progress, quiet
@@ -141,12 +142,59 @@ def _canonical(dfa: am.DFA) -> tuple:
                  for q in queue)
 
 
+#: Boxes of more positions than this are learnt slab by slab where the game's source can
+#: (:attr:`nimlab.discover.oracle.Source.slab`), in slabs of at most this many positions.
+SLAB_CELLS = 1 << 26
+#: Bytes a position of a box learnt in slabs needs (measured: the cash table, one byte, and the
+#: rows' ids; a slab's own copies are bounded by SLAB_CELLS).
+SLAB_BYTES = 2
+
+
+def _slab_digits(side: int, tracks: int) -> int:
+    """The top digits of the first number that cut a box into slabs of SLAB_CELLS at most."""
+    s = 0
+    while side ** tracks >> s > SLAB_CELLS and (side >> s) > 1:
+        s += 1
+    return s
+
+
+def _agrees_in_slabs(dfa: am.DFA, member, L: int, tracks: int, deadline: float) -> bool:
+    """Whether ``dfa`` accepts exactly the box's members, checked slab by slab."""
+    from nimlab.discover.teacher import check_slab
+
+    total = (1 << L) ** tracks
+    for lo in range(0, total, SLAB_CELLS):
+        if time.monotonic() > deadline:
+            return False
+        if len(check_slab(member, 1, dfa.trans, dfa.accept, "2", L, tracks, lo,
+                          min(lo + SLAB_CELLS, total), keep=1)):
+            return False
+    return True
+
+
 class _Boxes:
-    """The game's values on growing boxes (the largest box built is kept and sliced)."""
+    """The game's values on growing boxes (the largest box built is kept and sliced), or, for
+    big base-2 boxes of a source that can, slab by slab from its table."""
 
     def __init__(self, src: oracle.Source, tracks: int, progress: Progress):
         self.src, self.tracks, self.progress = src, tracks, progress
         self.V = None
+        self.part = None  # (side, slab function, table function)
+
+    def slabbed(self, side: int, base: str):
+        """The slab function of the box of this side, or None (the whole box is built)."""
+        if self.src.slab is None or base != "2" or side ** self.tracks <= SLAB_CELLS:
+            return None
+        if self.part is None or self.part[0] != side:
+            self.V = None  # a whole box of an earlier size is no longer needed
+            self.part = (side, self.src.slab(side, self.progress),
+                         self.src.table(side, self.progress))
+        return self.part[1]
+
+    def member(self, side: int, g: int):
+        """Membership of positions (an array of rows) in the value-g set, from the table."""
+        values = self.part[2]
+        return lambda P: values(P) == g
 
     def values(self, side: int) -> np.ndarray:
         if self.V is None or self.V.shape[0] < side:
@@ -200,7 +248,8 @@ def _box_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
     kept: list = []  # the last box's membership and residuals (the lower bound's data)
     out = _learn_level(gf, src_boxes, g, given, name, base, max_states=max_states, kept=kept,
                        **budget)
-    out.update(learner="box", base=base, tracks=len(gf.names))
+    out.update(learner="box", base=base, tracks=len(gf.names),
+               per=SLAB_BYTES if src_boxes.src.slab is not None and base == "2" else LEARN_BYTES)
     if out["dfa"] is not None:
         out.update(status="proven", certificate=None)
         return out
@@ -248,15 +297,21 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
                         "why": f"the next box ({L} digits) would take about {estimate:.0f} s, "
                                "past --time-limit"}
         box_started = time.monotonic()
-        V = src_boxes.values(side)
-        M = V == g
-        res = learn.residuals(M, base, L)
+        slabbed = src_boxes.slabbed(side, base)
+        if slabbed:  # one slab at a time: the table, the rows' ids and a slab in memory
+            M = src_boxes.member(side, g)
+            res = residuals_by_slabs(lambda lo, hi: slabbed(lo, hi) == g, tracks, L,
+                                     _slab_digits(side, tracks))
+        else:
+            M = src_boxes.values(side) == g
+            res = learn.residuals(M, base, L)
         kept[:] = [M, res]
         largest = L
         best = None
         for m in range(1, L):
             h = learn.hypothesis(res, m, max_states)
-            if h is None or not learn.agrees(h, M, L, base):
+            if h is None or not (_agrees_in_slabs(h, M, L, tracks, deadline) if slabbed
+                                 else learn.agrees(h, M, L, base)):
                 continue
             h = am.minimize(am.DFA(gf.names, h.trans, h.accept))
             if best is None or h.n < best.n:
@@ -322,7 +377,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     max_states, max_cells = _integer(max_states, "max_states", 1), _integer(max_cells,
                                                                            "max_cells", 1)
     if max_cells is None:  # the box learner's boxes: the memory share, a box a time
-        max_cells = max(MAX_CELLS, _memory_cells())
+        max_cells = None
     prove_states = _integer(prove_states, "prove_states", 1)
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
         raise InputError(f"time_limit: give a number of seconds, not {time_limit!r}")
@@ -360,16 +415,19 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                          f"only; discover --p-positions, not --value {target_value}")
     digits_cap = max_digits if max_digits is not None else 64
     use = learner if learner != "auto" else ("active" if src.active else "box")
+    per = SLAB_BYTES if src.slab is not None and base == "2" else LEARN_BYTES
+    if max_cells is None:
+        max_cells = max(MAX_CELLS, _memory_cells(per))
     if max_digits is not None:  # a box (whole, or checked slab by slab) that fits in time
         if max_digits < 1:
             raise InputError("--max-digits must be at least 1")
-        fit = _fit_digits(base, len(names), max(max_cells, _memory_cells()))
+        fit = _fit_digits(base, len(names), max(max_cells, _memory_cells(per)))
         if max_digits > fit:  # refused before the box's size is computed (it may be huge)
             cells = learn.width(min(max_digits, 4 * fit + 64), base) ** len(names)
             more = "about" if max_digits <= 4 * fit + 64 else "more than"
             raise InputError(
                 f"a box of {short_text(str(max_digits))} digits holds {more} {about(cells)} "
-                f"positions of {len(names)} numbers ({more} {gigabytes(cells * LEARN_BYTES)} GB "
+                f"positions of {len(names)} numbers ({more} {gigabytes(cells * per)} GB "
                 f"to learn from); use --max-digits {fit} or less")
         max_cells = max(max_cells, learn.width(max_digits, base) ** len(names))
     if check_cells is None:
@@ -455,27 +513,27 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
                     f"{last['seconds']:.0f} s, the table of numbers below {out['table']:,}; the "
                     "learner's pace cannot be extrapolated, so this asks for twice the time")
         return f"--time-limit {2 * time_limit:.0f} (this run took {spent:.0f} s)"
-    if "--max-digits" in why or "memory" in why or "refused" in why or "reach" in why:
+    if any(w in why for w in ("--max-digits", "memory", "refused", "reach", "box budget")):
         if learner == "box" and out.get("history"):
             last = out["history"][-1]
             L, base, tracks = last["L"], out["base"], out["tracks"]
             cells = learn.width(L + 1, base) ** tracks
             grow = cells / learn.width(L, base) ** tracks
-            fit = _fit_digits(base, tracks, _memory_cells())
+            fit = _fit_digits(base, tracks, _memory_cells(out["per"]))
             if L + 1 <= fit:
                 return (f"--max-digits {L + 1} --time-limit {max(time_limit, 3 * last['seconds'] * grow):.0f}: "
                         f"a box of {cells:,} positions (about "
-                        f"{gigabytes(cells * LEARN_BYTES)} GB), about "
+                        f"{gigabytes(cells * out['per'])} GB), about "
                         f"{last['seconds'] * grow:.0f} s at the last box's pace (compilation and "
                         "table set-up left out)")
             return (f"a box of {L + 1} digits ({cells:,} positions) needs about "
-                    f"{gigabytes(cells * LEARN_BYTES)} GB, past this machine's memory: "
+                    f"{gigabytes(cells * out['per'])} GB, past this machine's memory: "
                     "--learner active where the game's table is smaller than the box")
         if learner == "box":
             return "--learner active (asks only the words it needs)"
         return ("a machine with more memory (the table grows with the numbers the words need); "
                 "--workers N spreads the box checks, not the table")
-    if "budget" in why:
+    if "proof" in why and "budget" in why:
         return "a larger prove_states budget (Python: discover(..., prove_states=N))"
     return ""
 
@@ -512,14 +570,14 @@ def _integer(given: Any, name: str, low: int) -> int | None:
     return None if given is None else parse_bounded_int(given, name, minimum=low)
 
 
-def _memory_cells() -> int:
+def _memory_cells(per: int = LEARN_BYTES) -> int:
     """The most positions a box asked for with ``max_digits`` may hold: a share of this
     machine's memory (:data:`MEMORY_SHARE`) at :data:`LEARN_BYTES` each; four times
     :data:`MAX_CELLS` where the memory cannot be read."""
     ram = machine_memory()
     if ram is None:  # pragma: no cover - not POSIX
         return 4 * MAX_CELLS
-    return int(ram * MEMORY_SHARE) // LEARN_BYTES
+    return int(ram * MEMORY_SHARE) // per
 
 
 def _fit_digits(base: str, tracks: int, cells: int) -> int:

@@ -1,0 +1,111 @@
+"""The box learner's residual classes, one slab of the box at a time (base 2).
+
+:func:`nimlab.discover.learn.residuals` holds the whole box and, for each suffix length ``j``,
+every prefix's row at once.  Here the box is cut into ``2**s`` slabs along the first number
+(its top ``s`` digits), and each slab is asked for, reduced and dropped in turn: peak memory is
+one slab and the rows' ids, never the box.
+
+**Rows that fit in a slab.**  The row of a prefix ``u`` (``i`` digits) at suffix length ``j`` is
+the sub-box of the ``2**j`` values of each number after ``u``: along the first number it spans
+``2**j`` values, inside one slab (of ``2**(L - s)`` values) when ``j <= L - s``.  Each slab gives
+the rows of the prefixes whose first number it holds; equal rows get equal ids through one
+dictionary of the rows' packed bits (the distinct rows are few: the classes).
+
+**Rows that span slabs** (``j > L - s``): the row, in the order of the suffixes (first number
+most significant), is the concatenation of its parts in slab order, so the tuple of the parts'
+ids identifies it exactly; a second dictionary numbers the tuples.
+
+The ids are laid out as :class:`nimlab.discover.learn.Residuals` lays them out (prefixes
+stacked by length, each length in C order), so the hypotheses, the classes and the
+certificates are computed from them unchanged.  ``member`` (the ids at ``j = 0``) is kept for
+the prefixes of at most ``L - 1`` digits only: the whole words of ``L`` digits are the box.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import numpy as np
+
+from nimlab.discover.learn import Residuals
+
+
+def _ids_of(rows: np.ndarray, table: dict) -> np.ndarray:
+    """Global ids of boolean rows (one per line), through ``table`` (packed bits -> id)."""
+    if rows.shape[1] == 0:
+        rows = np.zeros((rows.shape[0], 1), dtype=bool)
+    packed = np.ascontiguousarray(np.packbits(rows, axis=1))
+    keys = packed.view(np.dtype((np.void, packed.shape[1]))).ravel()
+    unique, inverse = np.unique(keys, return_inverse=True)
+    local = np.array([table.setdefault(bytes(k), len(table)) for k in unique], dtype=np.int64)
+    return local[inverse.reshape(-1)]
+
+
+def residuals_by_slabs(slab: Callable[[int, int], np.ndarray], tracks: int, L: int, s: int,
+                       progress=None) -> Residuals:
+    """The residuals of the box of ``L`` binary digits of ``tracks`` numbers, whose membership
+    ``slab(lo, hi)`` gives for the first number in ``lo..hi-1`` (shape ``(hi - lo,) + (2**L,) *
+    (tracks - 1)``), asked for in ``2**s`` slabs, each once."""
+    k, side = tracks, 1 << L
+    s = max(0, min(s, L))
+    width = side >> s  # values of the first number in one slab
+    offsets = [0]
+    for i in range(L + 1):
+        offsets.append(offsets[-1] + (1 << (i * k)))
+    # ids[j][offsets[i] + flat(u)] for i <= L - j (j = 0: i <= L - 1)
+    ids = [np.full(offsets[min(L - j, L - 1) + 1] if j == 0 else offsets[L - j + 1], -1,
+                   dtype=np.int64) for j in range(L + 1)]
+    tables: list[dict] = [dict() for _ in range(L + 1)]
+    parts: list[dict] = [dict() for _ in range(L + 1)]  # spanning rows: (i, flat) -> part ids
+    for index in range(1 << s):
+        lo = index * width
+        M = np.asarray(slab(lo, lo + width), dtype=bool)
+        for j in range(L + 1):
+            for i in range(L - j + 1):
+                if j == 0 and i == L:
+                    continue  # whole words: the box itself, not kept
+                span = 1 << (i + j)  # the values of each number a prefix of i digits reaches
+                if lo >= span:
+                    continue  # no prefix of this length has its first number here
+                wj = 1 << j
+                if j <= L - s:
+                    top = min(width, span)  # first number: lo .. lo + top - 1
+                    sub = M[(slice(0, top),) + (slice(0, span),) * (k - 1)]
+                    shape = [top // wj, wj] + [1 << i, wj] * (k - 1)
+                    sub = sub.reshape(shape)
+                    order = list(range(0, 2 * k, 2)) + list(range(1, 2 * k, 2))
+                    rows = sub.transpose(order).reshape(-1, wj ** k)
+                    # j = 0: the membership itself (as learn.residuals keeps it)
+                    found = rows[:, 0].astype(np.int64) if j == 0 else _ids_of(rows, tables[j])
+                    first = lo // wj  # the first number of the first prefix here
+                    # prefixes (u1, u2..uk) with u1 in first..first+count-1: a C-order block
+                    start = offsets[i] + first * (1 << (i * (k - 1)))
+                    ids[j][start:start + len(found)] = found
+                else:
+                    # the row of each prefix (u1 = lo // wj) spans slabs: this is one part,
+                    # ordered (first number's low values, then the others' suffixes)
+                    sub = M[(slice(0, width),) + (slice(0, span),) * (k - 1)]
+                    shape = [width] + [1 << i, wj] * (k - 1)
+                    sub = sub.reshape(shape)
+                    order = list(range(1, 2 * k - 1, 2)) + [0] + list(range(2, 2 * k - 1, 2))
+                    rows = sub.transpose(order).reshape(-1, width * wj ** (k - 1))
+                    found = _ids_of(rows, tables[j])
+                    u1 = lo // wj
+                    base = offsets[i] + u1 * (1 << (i * (k - 1)))
+                    for r, part in enumerate(found):
+                        parts[j].setdefault(base + r, []).append(int(part))
+        del M
+        if progress:
+            progress(index + 1, 1 << s)
+    for j in range(L + 1):
+        if parts[j]:
+            combined: dict = {}
+            for flat, pieces in parts[j].items():
+                ids[j][flat] = combined.setdefault(tuple(pieces), len(combined))
+    # the smallest integer types, as learn.residuals keeps them
+    out = []
+    for j in range(L + 1):
+        a = ids[j]
+        assert (a >= 0).all(), ("a prefix's row was not computed", j)
+        out.append(a.astype(np.uint8 if a.max(initial=0) < 256 else np.int32))
+    return Residuals("2", k, L, out, offsets, out[0].astype(bool))
