@@ -164,6 +164,9 @@ def test_a_read_only_store_computes_and_says_once_that_nothing_was_stored(monkey
                           f"{dir}/.sharing-x.npy.part")
         return real(*args, dir=dir, **kwargs)
 
+    # an empty store of its own: a table another test left in the session's store would be
+    # read, not written, and there would be nothing to refuse
+    monkeypatch.setenv("NIMLAB_CACHE", str(tmp_path / "store"))
     monkeypatch.setattr(tempfile, "mkstemp", read_only)
     monkeypatch.setattr(store, "MIN_WORK", 0)  # every table is stored
     monkeypatch.setitem(store._STORED, "unwritable", False)

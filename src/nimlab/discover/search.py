@@ -160,14 +160,14 @@ def _slab_digits(side: int, tracks: int) -> int:
 
 def _agrees_in_slabs(dfa: am.DFA, member, L: int, tracks: int, deadline: float) -> bool:
     """Whether ``dfa`` accepts exactly the box's members, checked slab by slab."""
-    from nimlab.discover.teacher import check_slab
+    from nimlab.discover.teacher import SLAB, check_slab
 
     total = (1 << L) ** tracks
-    for lo in range(0, total, SLAB_CELLS):
+    for lo in range(0, total, SLAB):  # the check's slabs hold the positions' numbers: smaller
         if time.monotonic() > deadline:
             return False
         if len(check_slab(member, 1, dfa.trans, dfa.accept, "2", L, tracks, lo,
-                          min(lo + SLAB_CELLS, total), keep=1)):
+                          min(lo + SLAB, total), keep=1)):
             return False
     return True
 

@@ -31,9 +31,19 @@ from nimlab.discover.learn import Residuals
 
 
 def _ids_of(rows: np.ndarray, table: dict) -> np.ndarray:
-    """Global ids of boolean rows (one per line), through ``table`` (packed bits -> id)."""
-    if rows.shape[1] == 0:
+    """Global ids of boolean rows (one per line), through ``table`` (row key -> id): the row's
+    bits as one integer up to 64 columns (a sort of integers, no bytes), packed bytes beyond."""
+    columns = rows.shape[1]
+    if columns == 0:
         rows = np.zeros((rows.shape[0], 1), dtype=bool)
+        columns = 1
+    if columns <= 64:
+        keys = np.zeros(rows.shape[0], dtype=np.uint64)
+        for c in range(columns):  # one column at a time: no (rows x columns) integer copy
+            keys |= rows[:, c].astype(np.uint64) << np.uint64(c)
+        unique, inverse = np.unique(keys, return_inverse=True)
+        local = np.array([table.setdefault(int(k), len(table)) for k in unique], dtype=np.int64)
+        return local[inverse.reshape(-1)]
     packed = np.ascontiguousarray(np.packbits(rows, axis=1))
     keys = packed.view(np.dtype((np.void, packed.shape[1]))).ravel()
     unique, inverse = np.unique(keys, return_inverse=True)
