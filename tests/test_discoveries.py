@@ -266,8 +266,9 @@ def test_nim1L_with_cash_for_odd_L(L):
 
 #: NIM(A) with cash whose P-positions are the same set (their saved automata are each proven
 #: to be the P-set of their own game, so equal automata prove the sets equal).
-CASH_FAMILIES = [("1", "1,3", "1,5", "1,3,5"), ("2", "2,6"), ("1,2", "1,2,4", "1,2,5", "1,2,4,5"),
-                 ("1,2,3", "1,2,3,5", "1,2,3,6", "1,2,3,5,6")]
+CASH_FAMILIES = [("1", "1,3", "1,5", "1,7", "1,3,5"), ("2", "2,6"),
+                 ("1,2", "1,2,4", "1,2,5", "1,2,4,5"), ("1,2,3", "1,2,3,5", "1,2,3,6", "1,2,3,5,6"),
+                 ("1,4", "1,4,6"), ("1,2,6", "1,2,5,6"), ("1,2,3,4", "1,2,3,4,6")]
 
 
 @pytest.mark.parametrize("family", CASH_FAMILIES, ids=["-".join(f) for f in CASH_FAMILIES])

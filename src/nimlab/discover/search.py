@@ -322,7 +322,11 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
                         "seconds": time.monotonic() - box_started})
         progress(L, 0)
         next_side = learn.width(L + 1, base)
-        last_box = L + 1 > max_digits or next_side ** tracks > max_cells
+        # the last box: the next one passes a budget, or cannot end in time (then a hypothesis
+        # found here is proven now rather than waiting for a box that will not come)
+        growth = next_side ** tracks / side ** tracks
+        last_box = L + 1 > max_digits or next_side ** tracks > max_cells or \
+            time.monotonic() + history[-1]["seconds"] * growth > deadline
         stable = previous is not None and best is not None and \
             _canonical(best) == _canonical(previous)
         if best is not None and (stable or last_box):
