@@ -297,14 +297,18 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
                         "estimate": estimate,
                         "why": f"the next box ({L} digits) would take about {estimate:.0f} s, "
                                "past --time-limit"}
-        box_started = time.monotonic()
+        # the table (and a first compilation) is set up before the clock of the box starts:
+        # the estimate of the next box counts the learning only
         slabbed = src_boxes.slabbed(side, base)
         if slabbed:  # one slab at a time: the table, the rows' ids and a slab in memory
             M = src_boxes.member(side, g)
+            box_started = time.monotonic()
             res = residuals_by_slabs(lambda lo, hi: slabbed(lo, hi) == g, tracks, L,
                                      _slab_digits(side, tracks))
         else:
-            M = src_boxes.values(side) == g
+            V = src_boxes.values(side)
+            box_started = time.monotonic()
+            M = V == g
             res = learn.residuals(M, base, L)
         kept[:] = [M, res]
         largest = L
