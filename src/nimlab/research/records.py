@@ -213,9 +213,13 @@ def run_record(game: str, bound: int, directory: str | os.PathLike, *,
         written = [done]  # lines in the file (the kernel may be ahead when interrupted)
 
         def checkpoint() -> None:
-            handle.flush()
-            os.fsync(handle.fileno())
             lines = written[0]
+            size = int(offsets[lines]) * shape.dtype.itemsize
+            handle.flush()
+            if handle.tell() != size:  # a signal between a line's write and its count: the
+                handle.truncate(size)  # file keeps exactly the lines the state vouches for
+                handle.seek(size)
+            os.fsync(handle.fileno())
             state.update(done=lines, bytes=int(offsets[lines]) * shape.dtype.itemsize,
                          seconds=round(float(state["seconds"]) + time.monotonic() - last[0], 3))
             last[0] = time.monotonic()
