@@ -58,8 +58,8 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
               help="Numeration the automaton reads (default: fib for fibonacci, else 2).")
 @click.option("--max-digits", type=int, default=None, metavar="L",
               help="Largest box: numbers of at most L digits (default: the box learner's boxes "
-                   "up to 3/4 of the memory at 12 bytes a position, and a box only when it can "
-                   "end within --time-limit; the active learner's tables as the words need).")
+                   "up to 3/4 of the memory, and a box only when it can end within "
+                   "--time-limit; the active learner's tables as far as the words need).")
 @click.option("--time-limit", type=click.FloatRange(min=0.1), default=600.0, show_default=True,
               metavar="SECONDS", help="Answer unknown rather than search longer.")
 @click.option("--max-states", type=click.IntRange(min=1), default=2000, show_default=True,
