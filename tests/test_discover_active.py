@@ -227,3 +227,19 @@ def test_the_box_learner_in_slabs_answers_as_with_the_whole_box(A, monkeypatch):
     if whole.dfa is not None:
         from nimlab.discover.search import _canonical
         assert _canonical(whole.dfa) == _canonical(slabbed.dfa)
+
+
+def test_the_box_learners_slabs_on_two_dask_workers_give_the_same_automaton(monkeypatch):
+    """The box of NIM(1,2) with cash goes out in slabs of 2^12 positions to a local cluster of
+    two worker processes (each reduces its slabs from its own table and sends back only the
+    rows' keys): the same classes, the same automaton as in one process."""
+    from nimlab.discover import search
+    from nimlab.discover.search import _canonical
+
+    monkeypatch.setattr(search, "SLAB_CELLS", 1 << 12)
+    alone = discover("cash", p_positions=True, set="1,2", max_digits=7, time_limit=120)
+    spread = discover("cash", p_positions=True, set="1,2", max_digits=7, time_limit=120,
+                      workers=2)
+    assert alone.status == spread.status == "proven"
+    assert _canonical(alone.dfa) == _canonical(spread.dfa)
+    assert alone.evidence == spread.evidence

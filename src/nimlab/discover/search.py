@@ -181,6 +181,7 @@ class _Boxes:
         self.src, self.tracks, self.progress = src, tracks, progress
         self.V = None
         self.part = None  # (side, slab function, table function)
+        self.client, self.spec = None, None  # a Dask client takes the slabs, when given
 
     def slabbed(self, side: int, base: str):
         """The slab function of the box of this side, or None (the whole box is built)."""
@@ -304,7 +305,8 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
             M = src_boxes.member(side, g)
             box_started = time.monotonic()
             res = residuals_by_slabs(lambda lo, hi: slabbed(lo, hi) == g, tracks, L,
-                                     _slab_digits(side, tracks))
+                                     _slab_digits(side, tracks), client=src_boxes.client,
+                                     task=(src_boxes.spec, side, g))
         else:
             V = src_boxes.values(side)
             box_started = time.monotonic()
@@ -453,9 +455,10 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     answer = None
     spec = (game, len(counting), tuple(sorted(options.items())))
     client = None
-    if use == "active" and (workers or scheduler):
+    if workers or scheduler:  # the active learner's box checks, the box learner's slabs
         from nimlab.cluster import make_client
         client = make_client(scheduler, workers or 2, True)
+    boxes.client, boxes.spec = client, spec
     try:
         for g in range(target_value + 1):
             level_name = stem if g == target_value else f"{prefix}v{g}"

@@ -30,8 +30,8 @@ import numpy as np
 from nimlab.discover.learn import Residuals
 
 
-def _ids_of(rows: np.ndarray, table: dict) -> np.ndarray:
-    """Global ids of boolean rows (one per line), through ``table`` (row key -> id): the row's
+def _keys_of(rows: np.ndarray) -> tuple[list, np.ndarray]:
+    """The distinct rows (one per line) as keys, and each line's index among them: the row's
     bits as one integer up to 64 columns (a sort of integers, no bytes), packed bytes beyond."""
     columns = rows.shape[1]
     if columns == 0:
@@ -42,20 +42,78 @@ def _ids_of(rows: np.ndarray, table: dict) -> np.ndarray:
         for c in range(columns):  # one column at a time: no (rows x columns) integer copy
             keys |= rows[:, c].astype(np.uint64) << np.uint64(c)
         unique, inverse = np.unique(keys, return_inverse=True)
-        local = np.array([table.setdefault(int(k), len(table)) for k in unique], dtype=np.int64)
-        return local[inverse.reshape(-1)]
+        return [int(k) for k in unique], inverse.reshape(-1)
     packed = np.ascontiguousarray(np.packbits(rows, axis=1))
     keys = packed.view(np.dtype((np.void, packed.shape[1]))).ravel()
     unique, inverse = np.unique(keys, return_inverse=True)
-    local = np.array([table.setdefault(bytes(k), len(table)) for k in unique], dtype=np.int64)
-    return local[inverse.reshape(-1)]
+    return [bytes(k) for k in unique], inverse.reshape(-1)
+
+
+def slab_rows(M: np.ndarray, lo: int, tracks: int, L: int, s: int) -> list[tuple]:
+    """The rows of one slab (first number ``lo..lo + 2**(L - s) - 1``, membership ``M``), as
+    records ``(j, start, spanning, keys, inverse)``: the prefixes ``start, start + 1, ...`` (in
+    the stacked order of :class:`~nimlab.discover.learn.Residuals`) have the rows
+    ``keys[inverse]`` at suffix length ``j`` (for a spanning row: this slab's part of it).  Runs
+    anywhere (a Dask worker): it holds no state."""
+    k, width = tracks, (1 << L) >> s
+    M = np.asarray(M, dtype=bool)
+    out = []
+    offsets = [0]
+    for i in range(L + 1):
+        offsets.append(offsets[-1] + (1 << (i * k)))
+    for j in range(L + 1):
+        wj = 1 << j
+        for i in range(L - j + 1):
+            span = 1 << (i + j)  # the values of each number a prefix of i digits reaches
+            if (j == 0 and i == L) or lo >= span:
+                continue  # whole words (the box itself), or no prefix of this length here
+            if j <= L - s:
+                top = min(width, span)  # first number: lo .. lo + top - 1
+                sub = M[(slice(0, top),) + (slice(0, span),) * (k - 1)]
+                sub = sub.reshape([top // wj, wj] + [1 << i, wj] * (k - 1))
+                order = list(range(0, 2 * k, 2)) + list(range(1, 2 * k, 2))
+                rows = sub.transpose(order).reshape(-1, wj ** k)
+                # prefixes (u1, u2..uk) with u1 from lo // wj on: a C-order block
+                start = offsets[i] + (lo // wj) * (1 << (i * (k - 1)))
+                if j == 0:  # the membership itself (as learn.residuals keeps it)
+                    out.append((0, start, False, None, rows[:, 0].astype(np.int8)))
+                else:
+                    out.append((j, start, False) + _keys_of(rows))
+            else:
+                # the row of each prefix (u1 = lo // wj) spans slabs: this is one part,
+                # ordered (first number's low values, then the others' suffixes)
+                sub = M[(slice(0, width),) + (slice(0, span),) * (k - 1)]
+                sub = sub.reshape([width] + [1 << i, wj] * (k - 1))
+                order = list(range(1, 2 * k - 1, 2)) + [0] + list(range(2, 2 * k - 1, 2))
+                rows = sub.transpose(order).reshape(-1, width * wj ** (k - 1))
+                start = offsets[i] + (lo // wj) * (1 << (i * (k - 1)))
+                out.append((j, start, True) + _keys_of(rows))
+    return out
+
+
+def _slab_task(spec: tuple, side: int, g: int, lo: int, hi: int, tracks: int, L: int, s: int):
+    """:func:`slab_rows` on a Dask worker, the slab read from the worker's own table."""
+    from nimlab.discover import oracle
+    from nimlab.progress import quiet
+
+    game, piles, options = spec
+    key = ("slab", spec, side)
+    if _WORKER.get("key") != key:
+        _WORKER.clear()
+        _WORKER.update(key=key, part=oracle.source(game, piles, dict(options)).slab(side, quiet))
+    return slab_rows(_WORKER["part"](lo, hi) == g, lo, tracks, L, s)
+
+
+_WORKER: dict = {}
 
 
 def residuals_by_slabs(slab: Callable[[int, int], np.ndarray], tracks: int, L: int, s: int,
-                       progress=None) -> Residuals:
+                       progress=None, client=None, task: tuple | None = None) -> Residuals:
     """The residuals of the box of ``L`` binary digits of ``tracks`` numbers, whose membership
     ``slab(lo, hi)`` gives for the first number in ``lo..hi-1`` (shape ``(hi - lo,) + (2**L,) *
-    (tracks - 1)``), asked for in ``2**s`` slabs, each once."""
+    (tracks - 1)``), asked for in ``2**s`` slabs, each once.  With a Dask ``client`` and
+    ``task = (spec, side, g)`` the slabs are reduced on the workers (:func:`_slab_task`), each
+    from its own table, and only their rows' keys come back."""
     k, side = tracks, 1 << L
     s = max(0, min(s, L))
     width = side >> s  # values of the first number in one slab
@@ -66,47 +124,39 @@ def residuals_by_slabs(slab: Callable[[int, int], np.ndarray], tracks: int, L: i
     ids = [np.full(offsets[min(L - j, L - 1) + 1] if j == 0 else offsets[L - j + 1], -1,
                    dtype=np.int64) for j in range(L + 1)]
     tables: list[dict] = [dict() for _ in range(L + 1)]
-    parts: list[dict] = [dict() for _ in range(L + 1)]  # spanning rows: (i, flat) -> part ids
-    for index in range(1 << s):
-        lo = index * width
-        M = np.asarray(slab(lo, lo + width), dtype=bool)
-        for j in range(L + 1):
-            for i in range(L - j + 1):
-                if j == 0 and i == L:
-                    continue  # whole words: the box itself, not kept
-                span = 1 << (i + j)  # the values of each number a prefix of i digits reaches
-                if lo >= span:
-                    continue  # no prefix of this length has its first number here
-                wj = 1 << j
-                if j <= L - s:
-                    top = min(width, span)  # first number: lo .. lo + top - 1
-                    sub = M[(slice(0, top),) + (slice(0, span),) * (k - 1)]
-                    shape = [top // wj, wj] + [1 << i, wj] * (k - 1)
-                    sub = sub.reshape(shape)
-                    order = list(range(0, 2 * k, 2)) + list(range(1, 2 * k, 2))
-                    rows = sub.transpose(order).reshape(-1, wj ** k)
-                    # j = 0: the membership itself (as learn.residuals keeps it)
-                    found = rows[:, 0].astype(np.int64) if j == 0 else _ids_of(rows, tables[j])
-                    first = lo // wj  # the first number of the first prefix here
-                    # prefixes (u1, u2..uk) with u1 in first..first+count-1: a C-order block
-                    start = offsets[i] + first * (1 << (i * (k - 1)))
-                    ids[j][start:start + len(found)] = found
-                else:
-                    # the row of each prefix (u1 = lo // wj) spans slabs: this is one part,
-                    # ordered (first number's low values, then the others' suffixes)
-                    sub = M[(slice(0, width),) + (slice(0, span),) * (k - 1)]
-                    shape = [width] + [1 << i, wj] * (k - 1)
-                    sub = sub.reshape(shape)
-                    order = list(range(1, 2 * k - 1, 2)) + [0] + list(range(2, 2 * k - 1, 2))
-                    rows = sub.transpose(order).reshape(-1, width * wj ** (k - 1))
-                    found = _ids_of(rows, tables[j])
-                    u1 = lo // wj
-                    base = offsets[i] + u1 * (1 << (i * (k - 1)))
-                    for r, part in enumerate(found):
-                        parts[j].setdefault(base + r, []).append(int(part))
-        del M
-        if progress:
-            progress(index + 1, 1 << s)
+    parts: list[dict] = [dict() for _ in range(L + 1)]  # spanning rows: flat -> part ids
+
+    def merge(records) -> None:
+        for j, start, spanning, keys, inverse in records:
+            if keys is None:
+                ids[j][start:start + len(inverse)] = inverse
+                continue
+            local = np.array([tables[j].setdefault(key, len(tables[j])) for key in keys],
+                             dtype=np.int64)
+            found = local[inverse]
+            if spanning:
+                for r, part in enumerate(found):
+                    parts[j].setdefault(start + r, []).append(int(part))
+            else:
+                ids[j][start:start + len(found)] = found
+
+    slabs = [index * width for index in range(1 << s)]
+    if client is not None and task is not None and len(slabs) > 1:
+        spec, box_side, g = task
+        futures = [client.submit(_slab_task, spec, box_side, g, lo, lo + width, k, L, s,
+                                 pure=False) for lo in slabs]
+        try:
+            for index, future in enumerate(futures):  # in slab order: parts stay in order
+                merge(future.result())
+                if progress:
+                    progress(index + 1, len(slabs))
+        finally:
+            client.cancel(futures)
+    else:
+        for index, lo in enumerate(slabs):
+            merge(slab_rows(slab(lo, lo + width), lo, k, L, s))
+            if progress:
+                progress(index + 1, len(slabs))
     for j in range(L + 1):
         if parts[j]:
             combined: dict = {}

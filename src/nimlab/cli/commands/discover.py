@@ -70,8 +70,9 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
               help="active: L* asking the table only the words it needs; box: residual "
                    "classes of whole boxes; auto: the game's choice.")
 @click.option("--workers", type=click.IntRange(min=0), default=0, show_default=True,
-              help="Check hypotheses on boxes slab by slab on a local Dask cluster of this "
-                   "many processes (0: in this process).")
+              help="Send the slabs of the boxes (the active learner's checks, the box "
+                   "learner's classes) to a local Dask cluster of this many processes (0: "
+                   "in this process).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Check on the Dask cluster at this address (tcp://host:port).")
 @click.option("--out", type=common.Path(dir_okay=False), default=None, metavar="FILE.txt",
