@@ -200,33 +200,40 @@ def _subtraction(values: str) -> Source:
                   table=table)
 
 
+def _first_number_need(P) -> int:
+    """The side a table indexed by the first number alone must have for the rows of ``P``."""
+    return int(P[:, 0].max()) + 1
+
+
 def _cash(values: str) -> Source:
     from nimlab.games.subtraction import parse_subtraction_set
     s = parse_subtraction_set(values)
 
-    def build(side, progress):
+    def winners(side, progress):
         import numpy as np
         from nimlab import store
-        W = np.asarray(store.cash_winners(s, side - 1, side - 1, progress))
-        return (W != 0).view(np.uint8)  # the player to move wins: N (1); else P (0)
+        return np.asarray(store.cash_winners(s, side - 1, side - 1, progress))
+
+    def build(side, progress):
+        import numpy as np
+        return (winners(side, progress) != 0).view(np.uint8)  # N (1): the mover wins; P (0)
 
     def table(side, progress):
         import numpy as np
-        from nimlab import store
-        W = np.asarray(store.cash_winners(s, side - 1, side - 1, progress))
+        W = winners(side, progress)
 
         def values(P):  # money beyond the stones buys nothing: a player spends at most n
             n = P[:, 0]
             return (W[n, np.minimum(P[:, 1], n), np.minimum(P[:, 2], n)] != 0).astype(np.int64)
         return values
+
     def slab(side, progress):
         import numpy as np
-        from nimlab import store
-        W = np.asarray(store.cash_winners(s, side - 1, side - 1, progress))
+        W = winners(side, progress)
         return lambda lo, hi: (W[lo:hi] != 0).view(np.uint8)
     return Source(f"the NIM({','.join(map(str, s))}) with cash winner table (store)", build,
-                  values=False, table=table, active=False,
-                  need=lambda P: int(P[:, 0].max()) + 1, slab=slab)
+                  values=False, table=table, active=False, need=_first_number_need,
+                  slab=slab)
 
 
 def fibonacci_p_box(piles: int, side: int, progress=None):
@@ -302,7 +309,7 @@ def _fibonacci_values() -> Source:
         # (n; x) with x >= n allows the removals 1..n, as (n; n) does
         return lambda P: V[P[:, 0], np.minimum(P[:, 1], P[:, 0])].astype(np.int64)
     return Source("the one-pile Fibonacci Nim values G(n; x) (compiled table)", build,
-                  table=table, reach=1 << 16, need=lambda P: int(P[:, 0].max()) + 1)
+                  table=table, reach=1 << 16, need=_first_number_need)
 
 
 def _fibonacci(piles: int) -> Source:

@@ -193,8 +193,9 @@ class _Boxes:
                          self.src.table(side, self.progress))
         return self.part[1]
 
-    def member(self, side: int, g: int):
-        """Membership of positions (an array of rows) in the value-g set, from the table."""
+    def member(self, g: int):
+        """Membership of positions (an array of rows) in the value-g set, from the table of
+        the box :meth:`slabbed` set up."""
         values = self.part[2]
         return lambda P: values(P) == g
 
@@ -302,7 +303,7 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
         # the estimate of the next box counts the learning only
         slabbed = src_boxes.slabbed(side, base)
         if slabbed:  # one slab at a time: the table, the rows' ids and a slab in memory
-            M = src_boxes.member(side, g)
+            M = src_boxes.member(g)
             box_started = time.monotonic()
             res = residuals_by_slabs(lambda lo, hi: slabbed(lo, hi) == g, tracks, L,
                                      _slab_digits(side, tracks), client=src_boxes.client,
