@@ -10,9 +10,10 @@ processes that produce the same result:
   --no-cache`` against ``fibonacci_scan 300 OUT`` (every removal of every pile of every tuple;
   the first-move P-positions).
 
-nimlab's time includes the interpreter's start, the imports and loading the compiled kernels
-from Numba's on-disk cache (one untimed run first fills that cache, as any first use does; the
-column "first run" shows that run).  The results are compared (same table, same positions)
+nimlab's time includes the interpreter's start, the imports and the kernels (compiled ahead of
+time when the package was built; the parallel ones, which a table this small does not use, from
+Numba's disk cache).  "first run" is a run on an empty Numba cache (``NUMBA_CACHE_DIR``: a new
+directory), as the first run after install; its ratio is judged too.  The results are compared (same table, same positions)
 before any ratio is printed.  Also times the start-up cases: ``nimlab value nim 1,2,3`` and a
 trivial ``nimlab prove``.
 """
@@ -55,18 +56,25 @@ def build(work: Path, name: str) -> Path:
     return binary
 
 
+def cold(work: Path) -> dict:
+    """The environment of a first run after install: an empty Numba cache."""
+    return {**os.environ, "NUMBA_CACHE_DIR": tempfile.mkdtemp(dir=work)}
+
+
 def sharing_case(work: Path, repeat: int, bound: int = 3000) -> dict:
     binary = build(work, "sharing_triple")
     c_out, py_out = work / "sharing.bin", work / "sharing.npy"
     nimlab = NIMLAB + ["table", "sharing", "--max", str(bound), "--out", str(py_out),
                        "--no-cache"]
-    first = timed(nimlab)
+    first = timed(nimlab, cold(work))
+    timed(nimlab)
     ours = best(nimlab, repeat)
     theirs = best([str(binary), str(bound), str(c_out)], repeat)
     V = np.fromfile(c_out, dtype=np.int16).reshape(bound + 1, bound + 1)
     same = bool(np.array_equal(np.load(py_out), V))
     return {"case": f"Sharing Nim table, B = {bound}", "nimlab_s": ours, "first_run_s": first,
-            "c_s": theirs, "ratio": theirs / ours, "same": same, "target": 20}
+            "c_s": theirs, "ratio": theirs / ours, "first_ratio": theirs / first, "same": same,
+            "target": 40}
 
 
 def fibonacci_case(work: Path, repeat: int, bound: int = 300) -> dict:
@@ -74,7 +82,8 @@ def fibonacci_case(work: Path, repeat: int, bound: int = 300) -> dict:
     c_out, py_out = work / "fibonacci.txt", work / "fibonacci.csv"
     nimlab = NIMLAB + ["table", "fibonacci", "--piles", "3", "--max", str(bound), "--out",
                        str(py_out), "--no-cache"]
-    first = timed(nimlab)
+    first = timed(nimlab, cold(work))
+    timed(nimlab)
     ours = best(nimlab, repeat)
     theirs = best([str(binary), str(bound), str(c_out)], repeat)
     expected = sorted(tuple(map(int, line.split(","))) for line in c_out.read_text().split())
@@ -84,8 +93,8 @@ def fibonacci_case(work: Path, repeat: int, bound: int = 300) -> dict:
                    if r and all(x.strip().isdigit() for x in r))  # (a header, if any, skipped)
     same = found == expected
     return {"case": f"Fibonacci Nim, 3 piles, N = {bound}", "nimlab_s": ours,
-            "first_run_s": first, "c_s": theirs, "ratio": theirs / ours, "same": same,
-            "target": 2}
+            "first_run_s": first, "c_s": theirs, "ratio": theirs / ours,
+            "first_ratio": theirs / first, "same": same, "target": 4}
 
 
 def startup_cases(repeat: int) -> list[dict]:
@@ -109,9 +118,11 @@ def measure(repeat: int = 3) -> tuple[list[dict], list[dict]]:
         work = Path(tmp)
         rows = [sharing_case(work, repeat), fibonacci_case(work, repeat)]
     for r in rows:
-        verdict = "met" if r["ratio"] >= r["target"] and r["same"] else "MISSED"
+        verdict = ("met" if min(r["ratio"], r["first_ratio"]) >= r["target"] and r["same"]
+                   else "MISSED")
         print(f"{r['case']}: nimlab {r['nimlab_s']:.2f} s (first run {r['first_run_s']:.2f} s), "
-              f"C {r['c_s']:.2f} s, ratio {r['ratio']:.1f}x (target {r['target']}x: {verdict})"
+              f"C {r['c_s']:.2f} s, ratio {r['ratio']:.1f}x (first run {r['first_ratio']:.1f}x; "
+              f"target {r['target']}x: {verdict})"
               f"{'' if r['same'] else ', RESULTS DIFFER'}", flush=True)
     starts = startup_cases(repeat)
     for r in starts:

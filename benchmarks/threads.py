@@ -6,12 +6,15 @@ default threads and with ``NUMBA_NUM_THREADS=1``, alternately, ``--repeat`` time
 and prints the ratio (one thread's time / the default's; above 1: the threads win) of the best
 runs, of the median runs, and the median of the pairs' ratios (each one-thread run against the
 default run right after it).  The two output files must be identical.  It also times the
-computation alone (``nimlab.table(..., cache=False)`` in a fresh process, after a small table has
-loaded the compiled kernels), with the same two settings: a whole process pays about a second
-that no thread count changes (the interpreter, the imports, Numba's first load, the allocation,
-the fsync'd write).  ``--compete`` runs one CPU-bound process (a Python busy loop) during the
-whole measurement: the "one competing process" case, where the ratio must stay at 0.95 or
-above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick look).
+computation alone (``nimlab.table(..., cache=False)`` in a fresh process, after a small table
+on the parallel kernel has loaded it), with the same two settings: a whole process pays a fixed
+cost that no thread count changes (the interpreter, the imports, the allocation, the fsync'd
+write), and a default run that uses the threads also imports Numba and loads the parallel
+kernel from Numba's disk cache (about half a second; one thread runs the kernel compiled ahead
+of time).  Numba's cache is filled first.  ``--compete`` runs one CPU-bound process (a Python
+busy loop) during the whole measurement: the "one competing process" case, where the ratio must
+stay at 0.95 or above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick
+look).
 """
 
 from __future__ import annotations
@@ -40,10 +43,23 @@ def run(game: str, size: int, threads: str | None, out: Path) -> float:
     return time.perf_counter() - began
 
 
+#: A small table on the parallel kernel: loads it (Numba, and its code from Numba's disk cache,
+#: compiled there by the first such run).  A default run loads it only for a table long enough
+#: to pay for it (nimlab.kernels.pace), so a small ``nimlab table`` would not.
+WARM = {"sharing": "from nimlab.kernels.sharing import sharing_values as warm\n"
+                   "warm(300, parallel='always')\n",
+        "wythoff": "from nimlab.kernels.wythoff import wythoff_table as warm\n"
+                   "warm(300, parallel='always')\n"}
+
 COMPUTE = ("import sys, time\nfrom nimlab import table\n"
            "game, size = sys.argv[1], int(sys.argv[2])\n"
-           "table(game, max=300, cache=False)\nbegan = time.perf_counter()\n"
+           "exec(sys.argv[3])\nbegan = time.perf_counter()\n"
            "table(game, max=size, cache=False)\nprint(time.perf_counter() - began)\n")
+
+
+def warm(game: str) -> None:
+    """Fill Numba's disk cache with the game's parallel kernel."""
+    subprocess.run([sys.executable, "-c", WARM[game]], check=True, capture_output=True)
 
 
 def compute(game: str, size: int, threads: str | None) -> float:
@@ -51,8 +67,8 @@ def compute(game: str, size: int, threads: str | None) -> float:
     env = dict(os.environ)
     if threads is not None:
         env["NUMBA_NUM_THREADS"] = threads
-    done = subprocess.run([sys.executable, "-c", COMPUTE, game, str(size)], env=env, check=True,
-                          capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", COMPUTE, game, str(size), WARM[game]], env=env,
+                          check=True, capture_output=True, text=True)
     return float(done.stdout.split()[-1])
 
 
@@ -60,8 +76,10 @@ def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def measure(sizes=(12000, 6000), repeat: int = 3, compete: bool = False) -> list[dict]:
-    """Both games at ``sizes`` (Sharing Nim, Wythoff), one row each (module docstring)."""
+def measure(sizes=(12000, 6000), repeat: int = 3, compete: bool = False,
+            cases: list[tuple[str, int]] | None = None) -> list[dict]:
+    """Both games at ``sizes`` (Sharing Nim, Wythoff), or the ``(game, size)`` of ``cases``,
+    one row each (module docstring)."""
     rival = None
     if compete:
         rival = subprocess.Popen([sys.executable, "-c", "while True: pass"])
@@ -70,9 +88,9 @@ def measure(sizes=(12000, 6000), repeat: int = 3, compete: bool = False) -> list
         print(f"load average at start: {os.getloadavg()}; competing process: "
               f"{'yes' if rival else 'no'}", flush=True)
         with tempfile.TemporaryDirectory() as tmp:
-            for game, size in zip(("sharing", "wythoff"), sizes):
+            for game, size in cases or list(zip(("sharing", "wythoff"), sizes)):
                 one, every = Path(tmp, "one.npy"), Path(tmp, "every.npy")
-                run(game, min(size, 300), None, every)  # fill Numba's cache first
+                warm(game)  # fill Numba's cache first
                 times = {"one": [], "every": [], "one_compute": [], "every_compute": []}
                 for _ in range(repeat):
                     times["one"].append(run(game, size, "1", one))

@@ -296,6 +296,7 @@ def _on_two_cores(pace):
     record = pace.Pace(True)
     # two threads, whatever this machine is
     record.parallel, record.workers, record.best, record.span = True, 2, True, 2
+    record.ready = True  # the parallel kernels loaded
     return record
 
 
@@ -486,3 +487,97 @@ def test_endnim_lookup_bounds():
     assert not look.covers((1, 2, 3, 4, 1)) and not look.covers((5, 1)) and look.covers((4,))
     with pytest.raises(InputError, match="outside"):
         look.value((0, 1))
+
+
+def _unready(pace):
+    """Two threads whose kernels are not loaded yet (the state a process starts in)."""
+    record = pace.Pace(True)
+    record.parallel, record.workers, record.span = True, 2, 2
+    return record
+
+
+def test_pace_starts_on_one_thread_and_a_short_table_never_loads_the_threads():
+    """One thread starts (the kernel compiled ahead of time); a table whose one-thread work
+    left stays under LOAD_WORTH never looks for the parallel kernels at all."""
+    from nimlab.kernels import jit, pace
+
+    calls = []
+    record = _unready(pace)
+    # 1 ms a line on one thread: 600 lines = 0.6 s < LOAD_WORTH
+    steps = _paced(pace, record, {False: 1.0, True: 0.5}, total=600, calls=calls)
+    assert not any(t for _, _, t in calls) and not record.ready
+    assert getattr(jit._mode, "loading_only", False) is False
+
+
+def test_pace_loads_threads_at_hand_once_the_work_left_pays_and_tries_them_at_once():
+    from nimlab.kernels import jit, pace
+
+    record = _unready(pace)
+    calls = []
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=20_000, calls=calls)
+    looks = [c for c in calls if c[0] == c[1] and c[2]]
+    assert record.ready and len(looks) == 1  # one look, which loaded them
+    first_threads = next(i for i, (_, _, t) in enumerate(steps) if t)
+    assert not steps[0][2] and first_threads <= 4  # tried at once
+    assert sum(hi - lo for lo, hi, t in steps if t) > 0.8 * 20_000
+    assert getattr(jit._mode, "loading_only", False) is False
+
+
+class _MissingUntilCompiled(list):
+    """``_paced``'s list of calls, standing in for a threads' kernel that is not compiled
+    until ``compiled[0]``: an empty step of the threads inside ``loading_only`` raises."""
+
+    def __init__(self, compiled, kernel):
+        super().__init__()
+        self.compiled, self.kernel = compiled, kernel
+
+    def append(self, call):
+        from nimlab.kernels import jit
+
+        if call[2] and getattr(jit._mode, "loading_only", False) and not self.compiled[0]:
+            raise jit.NeedsCompiling(self.kernel, ())
+        super().append(call)
+
+
+def test_pace_has_a_missing_parallel_kernel_compiled_elsewhere_and_the_threads_join_after(
+        monkeypatch):
+    """A first run: the threads' kernel is not compiled.  With enough work left, another
+    process compiles it (here a stand-in that takes three looks to finish) while one thread
+    goes on; then the threads are loaded and take over.  With too little work left for a
+    compilation, nothing is started and one thread finishes."""
+    from nimlab.kernels import jit, pace
+
+    compiled, started = [False], []
+
+    class Compiler:
+        looks, returncode = 0, None
+
+        def poll(self):
+            self.looks += 1
+            if self.looks >= 3:
+                self.returncode = 0
+                compiled[0] = True
+            return self.returncode
+
+    def compile_elsewhere(self):
+        started.append(self.kernel)
+        return Compiler()
+
+    monkeypatch.setattr(jit.NeedsCompiling, "compile_elsewhere", compile_elsewhere)
+    kernel = "the threads' kernel"
+    # 2 ms a line on one thread, 20,000 lines: 40 s of work, enough to compile elsewhere
+    record = _unready(pace)
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=20_000,
+                   calls=_MissingUntilCompiled(compiled, kernel))
+    assert started == [kernel] and record.rounds == 1 and record.ready
+    first_threads = next(i for i, (_, _, t) in enumerate(steps) if t)
+    assert first_threads >= 3  # one thread went on while it compiled
+    assert sum(hi - lo for lo, hi, t in steps if t) > 0.6 * 20_000
+    # too little work for a compilation (2 s): nothing started, one thread throughout
+    compiled[0] = False
+    started.clear()
+    record = _unready(pace)
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=1_000,
+                   calls=_MissingUntilCompiled(compiled, kernel))
+    assert started == [] and not record.ready and record.looking == "no"
+    assert not any(t for _, _, t in steps)

@@ -19,15 +19,16 @@ take blocks of work as they become ready: :func:`take` (a block no other thread 
 
 from __future__ import annotations
 
-from llvmlite import ir
-from numba import types
-from numba.core import cgutils
-from numba.extending import intrinsic
+from nimlab.kernels.jit import intrinsic, njit
 
-from nimlab.kernels.jit import njit
+# The intrinsics' bodies run only when a kernel using them is compiled; they import llvmlite and
+# Numba there (:mod:`nimlab.kernels.jit`: a process running the ahead-of-time kernels imports
+# neither).
 
 
 def _pointer(context, builder, sig, args):
+    from numba.core import cgutils
+
     array_type = sig.args[0]
     array = context.make_array(array_type)(context, builder, args[0])
     return cgutils.get_item_pointer(context, builder, array_type, array, [args[1]])
@@ -43,6 +44,8 @@ def load_acquire(typingctx, array, index):
 
 @intrinsic
 def store_release(typingctx, array, index, value):
+    from numba import types
+
     def codegen(context, builder, sig, args):
         item = context.cast(builder, args[2], sig.args[2], sig.args[0].dtype)
         builder.store_atomic(item, _pointer(context, builder, sig, args), ordering="release",
@@ -53,6 +56,8 @@ def store_release(typingctx, array, index, value):
 
 @intrinsic
 def compare_swap(typingctx, array, index, expected, value):
+    from numba import types
+
     def codegen(context, builder, sig, args):
         dtype = sig.args[0].dtype
         old = context.cast(builder, args[2], sig.args[2], dtype)
@@ -65,6 +70,10 @@ def compare_swap(typingctx, array, index, expected, value):
 
 @intrinsic
 def sched_yield(typingctx):
+    from llvmlite import ir
+    from numba import types
+    from numba.core import cgutils
+
     def codegen(context, builder, sig, args):
         function = cgutils.get_or_insert_function(
             builder.module, ir.FunctionType(ir.IntType(32), []), "sched_yield")

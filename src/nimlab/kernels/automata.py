@@ -14,7 +14,7 @@ import numpy as np
 from nimlab.kernels.jit import njit
 
 
-@njit(cache=True)
+@njit(cache=True, aot=["i4[:, ::1], b1[::1], u1[:, ::1], i8, i8, i8, i8, b1[::1]"])
 def _accepted(trans, accept, D, side, tracks, lo, hi, out):
     L = D.shape[1]
     coords = np.empty(tracks, dtype=np.int64)

@@ -33,7 +33,7 @@ def _set_array(subtraction_set: Sequence[int], largest: int) -> np.ndarray:
     return np.array([a for a in values if a <= largest], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, aot=["i8[::1], i8"])
 def _subtraction(A, n):
     G = np.zeros(n + 1, dtype=np.int64)
     seen = np.zeros(len(A) + 2, dtype=np.bool_)
@@ -55,7 +55,7 @@ def subtraction_values(subtraction_set: Sequence[int], bound: int) -> np.ndarray
     return _subtraction(_set_array(subtraction_set, bound), bound)
 
 
-@njit(cache=True)
+@njit(cache=True, aot=["i8[::1], u1[:, :, ::1], i8, i8"])
 def _cash_layers(A, W, m_start, m_stop):
     d = W.shape[1] - 1
     for m in range(m_start, m_stop):

@@ -50,7 +50,7 @@ def single_pile_values(bound: int, variant: str) -> np.ndarray:
     return values
 
 
-@njit(cache=True)
+@njit(cache=True, aot=["i8[:, ::1], i8[::1]"])
 def _fill_grid(G, index_table):
     """Fill ``G[i, j]`` (``i, j >= 1``) with the mex of ``G[i', j]`` (``i' < i``) and ``G[i, j']``
     (``j' < j``); row 0 and column 0 hold the boundary values."""

@@ -274,7 +274,8 @@ def _point(piles, a, b, c, d, num, den, cap, last, first, links, tops):
             tops[line] = v
 
 
-@njit(cache=True)
+@njit(cache=True, aot=[f"i8, i8, i8, i8, i8, i8, {t}[::1], u1[::1], u2[:, ::1], u2[::1]"
+                      for t in ("u2", "u4")])
 def _rows4(piles, a_start, a_stop, num, den, cap, last, first, links, tops):
     """Sequential: tuples with largest pile ``a_start <= a < a_stop``, lexicographic order."""
     for a in range(a_start, a_stop):
@@ -421,7 +422,7 @@ class FibonacciLookup:
 
 
 # --------------------------------------------------------------------------- one pile, values
-@njit(cache=True)
+@njit(cache=True, aot=["i2[:, ::1]"])
 def _one_pile_values(V):
     size = V.shape[0]
     seen = np.zeros(size + 2, dtype=np.bool_)

@@ -50,7 +50,7 @@ def _edges_array(vertices: int, edges: Sequence[tuple[int, int]]) -> np.ndarray:
     return np.array(arcs, dtype=np.int64).reshape(len(arcs), 2)
 
 
-@njit(cache=True)
+@njit(cache=True, aot=[f"{t}[::1], i8, i8, i8[:, ::1], i8[::1]" for t in ("i2", "i4")])
 def _graph_fill(V, n, side, edges, order):
     """``V`` (flat, the box ``[0, side)^n`` in C order) by a mex over the options, visiting the
     flat indices ``order`` (increasing sum of squares)."""
@@ -135,7 +135,7 @@ def _key4(p0, p1, p2, p3):
     return p1 - p0, p2 - p0, p3 - p0
 
 
-@njit(cache=True)
+@njit(cache=True, aot=["i8"])
 def _sharing4_keys(bound):
     """Every key ``(x, y, z)``, ``x <= y <= z``, ``x + y + z <= bound``, as rows."""
     count = 0
@@ -155,7 +155,7 @@ def _sharing4_keys(bound):
     return keys
 
 
-@njit(cache=True)
+@njit(cache=True, aot=[f"{t}[:, :, ::1], i8[:, ::1], i8[::1]" for t in ("i2", "i4")])
 def _sharing4_fill(V, keys, order):
     seen = np.full(12 * V.shape[0] + 2, -1, dtype=np.int64)
     piles = np.zeros(4, dtype=np.int64)

@@ -16,8 +16,16 @@ running they still are faster, by less: their threads take their tiles as those 
 the work that depends on its own), and the system shares the cores out by thread.  Where the
 threads lose (a process confined to fewer cores than Numba has threads, say), one thread runs.
 
-The threads start.  Steps grow at most :data:`GROWTH`-fold from a tiny first one (each mode's
-from its own last step).  The other mode is tried with a short step after :data:`FIRST_TRY`
+One thread starts, with the kernel compiled ahead of time (no Numba to load).  Once it has
+measured that at least :data:`LOAD_WORTH` seconds of work are left, the parallel kernels are
+loaded (Numba, and their code from its disk cache), and the threads are tried at once; a table
+shorter than that never pays for loading them.  On a first run, where a parallel kernel is not
+compiled yet, another process compiles it on the other core while one thread goes on, if at
+least :data:`COMPILE_WORTH` seconds are left, and the threads join when it is done (the next
+run finds it in the cache); the user never waits for a compilation.
+
+Steps grow at most :data:`GROWTH`-fold from a tiny first one (each mode's from its own last
+step).  The other mode is tried with a short step after :data:`FIRST_TRY`
 measured steps (at least :data:`MIN_MEASURED_STEP` seconds), and the mode that is behind is
 tried again after 4, 8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at
 once when a step shows the lead is gone, so a change of load is noticed and a losing try costs
@@ -32,6 +40,8 @@ when the mode is first chosen.  The table is the same either way, bit for bit.
 
 from __future__ import annotations
 
+import os
+import sys
 import time
 from typing import Callable
 
@@ -62,13 +72,28 @@ GROWTH = 4
 FIRST_TRY = 4
 #: The slower mode is tried again after at most this many steps.
 MAX_GAP = 32
+#: The parallel kernels are looked for once one thread has at least this many seconds of work
+#: left (loading them costs about half a second: importing Numba and reading their code from its
+#: disk cache); a shorter table runs on one thread, with the kernels compiled ahead of time.
+LOAD_WORTH = 1.0
+#: A parallel kernel not compiled yet (a first run) is compiled in another process, on the other
+#: core, while one thread goes on, once one thread has at least this many seconds of work left;
+#: the threads join when it is done.  (Compiling one takes 4 to 8 seconds.)
+COMPILE_WORTH = 8.0
+#: At most this many kernels are compiled that way in one run.
+COMPILE_ROUNDS = 4
 
 
 def threads_available() -> int:
-    """The number of threads the parallel kernels may use (``NUMBA_NUM_THREADS``)."""
-    import numba
-
-    return int(numba.get_num_threads())
+    """The number of threads the parallel kernels may use: Numba's (``NUMBA_NUM_THREADS``, or
+    :func:`numba.set_num_threads`) once Numba is loaded; before that, what Numba would take (the
+    variable, else the cores this process may run on), without loading it."""
+    if "numba" in sys.modules:
+        return int(sys.modules["numba"].get_num_threads())
+    if os.environ.get("NUMBA_NUM_THREADS", "").strip().isdigit():
+        return max(1, int(os.environ["NUMBA_NUM_THREADS"]))
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+               else os.cpu_count() or 1)
 
 
 class Pace:
@@ -86,7 +111,13 @@ class Pace:
         self.workers = threads_available() if parallel else 1
         self.parallel = bool(parallel) and self.workers > 1 and not self.always
         self.rate: dict[bool, float | None] = {False: None, True: None}
-        self.best = self.parallel  # the mode that runs, between tries of the other
+        #: the parallel kernels are at hand (:func:`_look_for_threads`); until then one thread
+        #: runs
+        self.ready = False
+        self.looking: str | None = None  # "compiling" (elsewhere), "no" (not in this run)
+        self.compiler = None  # the process compiling a parallel kernel
+        self.rounds = 0
+        self.best = False  # the mode that runs, between tries of the other
         self.span = block * self.workers
         self.since_try = 0
         self.steps = 0  # steps recorded
@@ -97,7 +128,7 @@ class Pace:
         """The mode of the next step and the seconds it should take."""
         if self.always:
             return True, STEP_SECONDS
-        if not self.parallel:
+        if not (self.parallel and self.ready):
             return False, STEP_SECONDS
         if self.since_try >= self.gap:
             return not self.best, STEP_SECONDS * (ONE_THREAD_TRY if self.best else TRY_FRACTION)
@@ -125,7 +156,7 @@ class Pace:
         self.steps += 1
         measured = self.steps > 1 and seconds >= MIN_MEASURED_STEP and (
             not mode or lines is None or lines >= self.span)
-        if not self.parallel:
+        if not (self.parallel and self.ready):
             return
         if mode == self.best:
             self.since_try += measured  # tiny first steps do not count
@@ -157,6 +188,11 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
     total = float(cumulative[stop] - cumulative[start]) or 1.0
     lo = start
     while lo < stop:
+        if (pace.parallel and not pace.ready and len(pace.log) > 1
+                and pace.log[-1][3] >= MIN_MEASURED_STEP / 2):  # a speed to go by
+            left = float(cumulative[stop] - cumulative[lo]) / pace.rate[False]
+            if _look_for_threads(pace, step, lo, left):
+                loaded.add(True)
         mode, seconds = pace.choose()
         rate = pace.sizing_rate(mode)
         want = total / 100_000 if rate is None else rate * seconds
@@ -182,6 +218,37 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
         lo = hi
         progress(hi, stop)
     return pace
+
+
+def _look_for_threads(pace: Pace, step: Callable[[int, int, bool], None], lo: int,
+                      left: float) -> bool:
+    """With ``left`` seconds of one thread's work to go: load the parallel kernels if that
+    pays (:data:`LOAD_WORTH`) and they are at hand (an empty step of the threads, which may not
+    compile); if one is not compiled yet and the work is long enough (:data:`COMPILE_WORTH`),
+    have another process compile it, and look again once it is done.  Whether they are now
+    loaded (``pace.ready``: the threads are tried at the next step)."""
+    from nimlab.kernels.jit import NeedsCompiling, loading_only
+
+    if pace.looking == "compiling":
+        if pace.compiler.poll() is None:
+            return False
+        pace.looking = None if pace.compiler.returncode == 0 else "no"
+    if pace.looking is not None or left < LOAD_WORTH:
+        return False
+    try:
+        with loading_only():
+            step(lo, lo, True)
+    except NeedsCompiling as need:
+        if left >= COMPILE_WORTH and pace.rounds < COMPILE_ROUNDS:
+            pace.rounds += 1
+            pace.compiler = need.compile_elsewhere()
+            pace.looking = "compiling"
+        else:
+            pace.looking = "no"
+        return False
+    pace.ready = True
+    pace.since_try = pace.gap  # the threads are tried next
+    return True
 
 
 @njit(cache=True, parallel=True)

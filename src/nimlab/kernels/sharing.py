@@ -225,7 +225,8 @@ def _sharing_block(T, base, PA, PB, c0, c1, known, index_table, done, first, wai
     return top
 
 
-@njit(cache=True)
+@njit(cache=True, aot=[f"{t}[:, ::1], i8, u8[:, ::1], u8[:, ::1], i8, i8, b1, i8[::1]"
+                      for t in ("i1", "i2", "i4")])
 def _sharing_columns(T, base, PA, PB, b_start, b_stop, known, index_table):
     """Columns ``b_start..b_stop-1`` of ``T[b, a] = G(0, a, b)`` (the transpose of ``V``).
 

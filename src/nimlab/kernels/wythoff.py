@@ -177,7 +177,8 @@ def _wythoff_band(G, base, col, cptr, diag, dptr, row, rptr, r0, a0, a1, known, 
         c0 = c1
 
 
-@njit(cache=True)
+@njit(cache=True, aot=[f"{t}[:, ::1], i8, u8[:, ::1], i8[::1], u8[:, ::1], i8[::1], "
+                      "u8[:, ::1], i8[::1], i8, i8, b1, i8[::1], i8" for t in ("u2", "i4")])
 def _wythoff_rows(G, base, col, cptr, diag, dptr, row, rptr, a_start, a_stop, known,
                   index_table, rows):
     """Rows ``a_start <= a < a_stop`` of the upper half (``b >= a``), into ``G`` (see
