@@ -118,21 +118,29 @@ def test_kernels_pickle_by_reference():
     assert pickle.loads(pickle.dumps(sharing._sharing_columns)) is sharing._sharing_columns
 
 
-def test_parallel_kernels_compile_with_numba_prange_and_parallel_loops():
-    """The view Numba compiles binds ``prange`` to Numba's (with Python's ``range`` the
-    parallel kernels would still be right, on one thread: only this catches it)."""
-    import numba
+PARALLEL = """
+import warnings
+import numba
+from nimlab.kernels import fibonacci, jit, pace, sharing, wythoff
+for module in (fibonacci, pace, sharing, wythoff):
+    assert jit._view(module.__name__)["prange"] is numba.prange
+    assert module.prange is range  # the module itself is not changed
+with warnings.catch_warnings():
+    warnings.simplefilter("error", numba.NumbaPerformanceWarning)  # "no parallel loop"
+    fibonacci.last_p_table4(3, 10, parallel=True)
+    sharing.sharing_values(70, parallel="always")
+    wythoff.wythoff_table(70, parallel="always")
+print(sum(len(k.compiled().overloads) for k in (fibonacci._levels4,
+      sharing._sharing_columns_parallel, wythoff._wythoff_rows_parallel)))
+"""
 
-    from nimlab.kernels import fibonacci, pace, sharing, wythoff
 
-    for module in (fibonacci, pace, sharing, wythoff):
-        assert jit._view(module.__name__)["prange"] is numba.prange
-        assert module.prange is range  # the module itself is not changed
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", numba.NumbaPerformanceWarning)  # "no parallel loop"
-        fibonacci.last_p_table4(3, 10, parallel=True)
-        sharing.sharing_values(70, parallel="always")
-        wythoff.wythoff_table(70, parallel="always")
+def test_parallel_kernels_compile_with_numba_prange_into_parallel_loops(tmp_path):
+    """The view Numba compiles binds ``prange`` to Numba's: with Python's ``range`` the
+    parallel kernels would still be right, on one thread, so only this catches it (Numba warns
+    when a ``parallel=True`` function has no parallel loop).  Compiled afresh: with an empty
+    Numba cache, since a cached kernel would hide the compilation and its warning."""
+    assert run(PARALLEL, NUMBA_CACHE_DIR=str(tmp_path)) == ["3"]
 
 
 MISSING = """

@@ -501,11 +501,11 @@ def test_pace_starts_on_one_thread_and_a_short_table_never_loads_the_threads():
     left stays under LOAD_WORTH never looks for the parallel kernels at all."""
     from nimlab.kernels import jit, pace
 
-    calls = []
+    calls = _NotLoaded()
     record = _unready(pace)
     # 1 ms a line on one thread: 600 lines = 0.6 s < LOAD_WORTH
     steps = _paced(pace, record, {False: 1.0, True: 0.5}, total=600, calls=calls)
-    assert not any(t for _, _, t in calls) and not record.ready
+    assert not any(t for _, _, t in calls) and not record.ready and not steps[0][2]
     assert getattr(jit._mode, "loading_only", False) is False
 
 
@@ -513,7 +513,7 @@ def test_pace_loads_threads_at_hand_once_the_work_left_pays_and_tries_them_at_on
     from nimlab.kernels import jit, pace
 
     record = _unready(pace)
-    calls = []
+    calls = _NotLoaded()
     steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=20_000, calls=calls)
     looks = [c for c in calls if c[0] == c[1] and c[2]]
     assert record.ready and len(looks) == 1  # one look, which loaded them
@@ -523,20 +523,33 @@ def test_pace_loads_threads_at_hand_once_the_work_left_pays_and_tries_them_at_on
     assert getattr(jit._mode, "loading_only", False) is False
 
 
-class _MissingUntilCompiled(list):
-    """``_paced``'s list of calls, standing in for a threads' kernel that is not compiled
-    until ``compiled[0]``: an empty step of the threads inside ``loading_only`` raises."""
+class _NotLoaded(list):
+    """``_paced``'s list of calls, standing in for a threads' kernel not loaded in the process
+    (in Numba's disk cache once ``compiled[0]``): an empty step of the threads inside
+    ``loading_only`` raises where the kernel is not at hand."""
 
-    def __init__(self, compiled, kernel):
+    def __init__(self, compiled=(True,), kernel="the threads' kernel"):
         super().__init__()
         self.compiled, self.kernel = compiled, kernel
 
     def append(self, call):
         from nimlab.kernels import jit
 
-        if call[2] and getattr(jit._mode, "loading_only", False) and not self.compiled[0]:
+        if call[2] and getattr(jit._mode, "loading_only", False) and not (
+                jit._mode.disk and self.compiled[0]):
             raise jit.NeedsCompiling(self.kernel, ())
         super().append(call)
+
+
+def test_pace_starts_on_the_threads_when_an_earlier_table_loaded_them():
+    import numba  # noqa: F401 - loaded, as by an earlier table
+
+    from nimlab.kernels import pace
+
+    record = _unready(pace)
+    calls = []  # every kernel at hand, in this process
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=20_000, calls=calls)
+    assert steps[0][2] and record.ready
 
 
 def test_pace_has_a_missing_parallel_kernel_compiled_elsewhere_and_the_threads_join_after(
@@ -568,7 +581,7 @@ def test_pace_has_a_missing_parallel_kernel_compiled_elsewhere_and_the_threads_j
     # 2 ms a line on one thread, 20,000 lines: 40 s of work, enough to compile elsewhere
     record = _unready(pace)
     steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=20_000,
-                   calls=_MissingUntilCompiled(compiled, kernel))
+                   calls=_NotLoaded(compiled, kernel))
     assert started == [kernel] and record.rounds == 1 and record.ready
     first_threads = next(i for i, (_, _, t) in enumerate(steps) if t)
     assert first_threads >= 3  # one thread went on while it compiled
@@ -578,6 +591,6 @@ def test_pace_has_a_missing_parallel_kernel_compiled_elsewhere_and_the_threads_j
     started.clear()
     record = _unready(pace)
     steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=1_000,
-                   calls=_MissingUntilCompiled(compiled, kernel))
+                   calls=_NotLoaded(compiled, kernel))
     assert started == [] and not record.ready and record.looking == "no"
     assert not any(t for _, _, t in steps)

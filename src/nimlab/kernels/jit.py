@@ -255,7 +255,7 @@ class Kernel:
             ahead = self.ahead_of_time(args)
             if ahead is not None:
                 return ahead(*args)
-        if getattr(_mode, "loading_only", False) and not self.load(args):
+        if getattr(_mode, "loading_only", False) and not self.load(args, _mode.disk):
             raise NeedsCompiling(self, self.argument_types(args))
         return self.compiled()(*args, **kwargs)
 
@@ -264,13 +264,15 @@ class Kernel:
         dispatcher = self.compiled()
         return tuple(dispatcher.typeof_pyval(a) for a in args)
 
-    def load(self, args: tuple) -> bool:
+    def load(self, args: tuple, disk: bool = True) -> bool:
         """Whether Numba's code for these arguments is at hand without compiling: made in this
-        process, or now loaded from Numba's disk cache."""
+        process, or (``disk``) now loaded from Numba's disk cache."""
         dispatcher = self.compiled()
         argtypes = self.argument_types(args)
         if argtypes in dispatcher.overloads:
             return True
+        if not disk:
+            return False
         try:  # what Dispatcher.compile does before it compiles
             result = dispatcher._cache.load_overload(argtypes, dispatcher.targetctx)
             if result is None:
@@ -316,15 +318,16 @@ _mode = threading.local()
 
 
 @contextlib.contextmanager
-def loading_only():
-    """Inside, a kernel whose Numba code is not at hand (:meth:`Kernel.load`) raises
-    :class:`NeedsCompiling` instead of compiling (ahead-of-time kernels run as always)."""
-    before = getattr(_mode, "loading_only", False)
-    _mode.loading_only = True
+def loading_only(disk: bool = True):
+    """Inside, a kernel whose Numba code is not at hand (:meth:`Kernel.load`: in this process,
+    or with ``disk`` in Numba's disk cache) raises :class:`NeedsCompiling` instead of compiling
+    (ahead-of-time kernels run as always)."""
+    before = getattr(_mode, "loading_only", False), getattr(_mode, "disk", True)
+    _mode.loading_only, _mode.disk = True, disk
     try:
         yield
     finally:
-        _mode.loading_only = before
+        _mode.loading_only, _mode.disk = before
 
 
 class NeedsCompiling(Exception):

@@ -16,7 +16,8 @@ running they still are faster, by less: their threads take their tiles as those 
 the work that depends on its own), and the system shares the cores out by thread.  Where the
 threads lose (a process confined to fewer cores than Numba has threads, say), one thread runs.
 
-One thread starts, with the kernel compiled ahead of time (no Numba to load).  Once it has
+One thread starts, with the kernel compiled ahead of time (no Numba to load), unless an
+earlier table of the process has loaded the parallel kernels: then the threads start.  Once it has
 measured that at least :data:`LOAD_WORTH` seconds of work are left, the parallel kernels are
 loaded (Numba, and their code from its disk cache), and the threads are tried at once; a table
 shorter than that never pays for loading them.  On a first run, where a parallel kernel is not
@@ -187,6 +188,9 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
     loaded: set[bool] = set()  # the modes whose compiled kernel this run has loaded
     total = float(cumulative[stop] - cumulative[start]) or 1.0
     lo = start
+    if pace.parallel and not pace.ready and "numba" in sys.modules and _threads_loaded(step, lo):
+        pace.ready = pace.best = True  # loaded by an earlier table of this process: they start
+        loaded.add(True)
     while lo < stop:
         if (pace.parallel and not pace.ready and len(pace.log) > 1
                 and pace.log[-1][3] >= MIN_MEASURED_STEP / 2):  # a speed to go by
@@ -218,6 +222,18 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
         lo = hi
         progress(hi, stop)
     return pace
+
+
+def _threads_loaded(step: Callable[[int, int, bool], None], lo: int) -> bool:
+    """Whether the threads' kernels are loaded in this process already (nothing is loaded)."""
+    from nimlab.kernels.jit import NeedsCompiling, loading_only
+
+    try:
+        with loading_only(disk=False):
+            step(lo, lo, True)
+    except NeedsCompiling:
+        return False
+    return True
 
 
 def _look_for_threads(pace: Pace, step: Callable[[int, int, bool], None], lo: int,
