@@ -113,3 +113,68 @@ def test_value_function_equals_brute_force(piles):
 
     assert value_function(make_game("nim"))(piles) == brute.nim(piles)
     assert value_function(make_game("sharing"))(piles) == brute.sharing(piles)
+
+
+# --------------------------------------------------------------------------- computed into the file
+def test_a_big_npy_table_is_computed_straight_into_its_file(cache, tmp_path, monkeypatch):
+    """The Wythoff kernel's table is the file's mapped data (nothing copied at the end): the file
+    holds the table the kernel computes in memory, and no temporary file is left."""
+    from nimlab import fileio
+    from nimlab import table as nimlab_table
+    from nimlab.kernels import wythoff
+
+    claims = []
+    real = fileio.MappedNpy.claim
+
+    def claim(self, shape, dtype):
+        array = real(self, shape, dtype)
+        claims.append(array is not None)
+        return array
+
+    monkeypatch.setattr(fileio.MappedNpy, "MIN_BYTES", 1)
+    monkeypatch.setattr(fileio.MappedNpy, "claim", claim)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    out = folder / "w.npy"
+    result = nimlab_table("wythoff", max=300, cache=False, out=out)
+    assert claims == [True] and result.saved == out
+    assert np.array_equal(np.load(out), wythoff.wythoff_table(300, parallel=False))
+    assert [p.name for p in folder.iterdir()] == ["w.npy"]
+    # through the store too (the store keeps its own copy); and a CSV is written as before
+    result = nimlab_table("wythoff", max=120, out=tmp_path / "s.npy")
+    assert np.array_equal(np.load(tmp_path / "s.npy"), wythoff.wythoff_table(120))
+    nimlab_table("wythoff", max=12, cache=False, out=tmp_path / "w.csv")
+    assert (tmp_path / "w.csv").read_text().startswith("a/b,0,1,2")
+
+
+def test_an_interrupted_table_leaves_no_file_when_computed_into_it(cache, tmp_path,
+                                                                   monkeypatch):
+    from nimlab import fileio
+    from nimlab import table as nimlab_table
+
+    monkeypatch.setattr(fileio.MappedNpy, "MIN_BYTES", 1)
+
+    def stop(done, total):
+        if done > 0:
+            raise KeyboardInterrupt
+
+    folder = tmp_path / "out"
+    folder.mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        nimlab_table("wythoff", max=2000, cache=False, out=folder / "w.npy", progress=stop)
+    assert list(folder.iterdir()) == []
+
+
+def test_a_table_other_than_the_claimed_array_is_written_over_it(tmp_path):
+    from nimlab import fileio
+
+    def write(handle):
+        target = fileio.MappedNpy(handle)
+        target.MIN_BYTES = 1
+        mapped = target.claim((3, 4), np.int16)
+        mapped[:] = 7
+        assert target.holds(mapped) and not target.holds(mapped.copy())
+        target.finish(np.arange(5))  # not the mapped one: replaces the file's content
+
+    fileio.write_bytes(tmp_path / "x.npy", write)
+    assert np.load(tmp_path / "x.npy").tolist() == [0, 1, 2, 3, 4]

@@ -250,6 +250,63 @@ def write_bytes(path: str | os.PathLike, data: bytes | Callable[[BinaryIO], Any]
     return Path(path)
 
 
+class MappedNpy:
+    """An ``.npy`` file being written (the temporary file of :func:`atomic_file`) that a kernel
+    may compute its table straight into: :meth:`claim` gives the file's data as a writable
+    array (file-backed memory), so that the table is never copied into the file afterwards;
+    :meth:`finish` then only flushes it, or writes whatever array the table turned out to be.
+    The whole length is reserved on the disk before the array is given (a full disk is an
+    error then, not a crash of the mapped memory later)."""
+
+    #: Tables smaller than this are computed in memory and written (mapping pays for big ones).
+    MIN_BYTES = 64 << 20
+
+    def __init__(self, handle: BinaryIO):
+        self.handle = handle
+        self.array = None
+
+    def claim(self, shape: tuple[int, ...], dtype: Any):
+        """The file's data as an array of ``shape`` and ``dtype`` (C order), the first time a
+        big enough table asks; else ``None`` (the caller allocates memory as usual)."""
+        import numpy as np
+
+        dtype = np.dtype(dtype)
+        nbytes = int(np.prod(shape, dtype=np.int64)) * dtype.itemsize
+        if (self.array is not None or nbytes < self.MIN_BYTES
+                or not hasattr(os, "posix_fallocate")):
+            return None
+        np.lib.format.write_array_header_1_0(self.handle, {
+            "descr": np.lib.format.dtype_to_descr(dtype), "fortran_order": False,
+            "shape": tuple(int(n) for n in shape)})
+        self.handle.flush()
+        offset = self.handle.tell()
+        os.posix_fallocate(self.handle.fileno(), 0, offset + nbytes)
+        import mmap
+
+        self._mapping = mmap.mmap(self.handle.fileno(), offset + nbytes)  # shared, writable
+        self.array = np.ndarray(tuple(shape), dtype=dtype, buffer=self._mapping, offset=offset)
+        return self.array
+
+    def holds(self, array: Any) -> bool:
+        """Whether ``array`` is the claimed one, whole (what the file must hold)."""
+        mapped = self.array
+        return (mapped is not None and getattr(array, "shape", None) == mapped.shape
+                and array.dtype == mapped.dtype and array.flags.c_contiguous
+                and array.__array_interface__["data"][0] == mapped.__array_interface__["data"][0])
+
+    def finish(self, array: Any) -> None:
+        """Make the file hold ``array``: flush the mapped table if it is that one, else write
+        ``array`` over whatever the file holds."""
+        import numpy as np
+
+        if self.holds(array):
+            self._mapping.flush()
+            return
+        self.handle.seek(0)
+        self.handle.truncate()
+        np.save(self.handle, array)
+
+
 def write_text(path: str | os.PathLike, text: str, *, make_parents: bool = False) -> Path:
     """Write ``text`` (UTF-8) atomically."""
     return write_bytes(path, text.encode("utf-8"), make_parents=make_parents)

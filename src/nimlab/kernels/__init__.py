@@ -44,6 +44,26 @@ follow :mod:`nimlab.progress` (``progress(done, total)``, default :func:`nimlab.
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
+#: Where a kernel's table may be computed instead of fresh memory: an ``.npy`` file being
+#: written (:class:`nimlab.fileio.MappedNpy`), set by :func:`nimlab.tables.write_table`.
+OUTPUT: ContextVar = ContextVar("nimlab_kernel_output", default=None)
+
+
+def table_array(shape: tuple[int, ...], dtype):
+    """An uninitialised array for a kernel's result table: the output file's data when a table
+    is being written to an ``.npy`` file and takes it (:data:`OUTPUT`), else ``np.empty``."""
+    import numpy as np
+
+    target = OUTPUT.get()
+    if target is not None:
+        array = target.claim(shape, dtype)
+        if array is not None:
+            return array
+    return np.empty(shape, dtype=dtype)
+
+
 def check_memory(nbytes: int, what: str) -> None:
     """Refuse (one-line :class:`~nimlab.errors.InputError`) a table larger than the machine's
     RAM, rather than let the system kill the process half-way."""

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from nimlab.errors import InputError
-from nimlab.kernels import check_memory
+from nimlab.kernels import check_memory, table_array
 from nimlab.kernels.atomics import PATIENCE, idle_look, load_acquire, store_release, take
 from nimlab.kernels.jit import njit, prange
 from nimlab.kernels.sharing import _DEBRUIJN_INDEX, lowest_zero_bit
@@ -364,7 +364,7 @@ def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str =
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
     _check(bound)
-    G = np.empty((bound + 1, bound + 1), dtype=value_dtype(bound))
+    G = table_array((bound + 1, bound + 1), value_dtype(bound))  # the output file, if any
     run = WythoffRun(bound)
 
     def step(lo: int, hi: int, threads: bool) -> None:

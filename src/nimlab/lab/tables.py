@@ -14,7 +14,7 @@ from typing import Any
 from nimlab.engine.solver import DEFAULT_MAX_STATES
 from nimlab.lab.inputs import budget, option_text, progress_of, whole
 from nimlab.results.table import TableResult
-from nimlab.tables import build_table
+from nimlab.tables import Table, build_table, write_table
 
 __all__ = ["table"]
 
@@ -22,23 +22,31 @@ __all__ = ["table"]
 def table(game: str, max: int | None = None, *, piles: int | None = None,
           n: int | None = None, variant: str | None = None, set: Any = None,
           factor: Any = None, max_states: int | None = None, cache: bool = True,
-          progress: Any = None) -> TableResult:
+          progress: Any = None, out: Any = None) -> TableResult:
     """The table of ``game`` (``nimlab table GAME``): ``max`` the largest pile (or budget, or
     n), ``piles``, ``n`` (cash: stones), ``variant``, ``set`` (a tuple), ``factor``.
 
     Computed by the compiled kernels through the result store (``cache=False``: neither read
     nor write it), refused in one line when it would not fit; ``progress=True`` shows a bar
-    (tqdm), or pass ``progress(done, total)``.
+    (tqdm), or pass ``progress(done, total)``.  ``out``: also write it to this file (.csv,
+    .json or .npy; ``saved`` is its path), atomically, as ``nimlab table ... --out`` does; a
+    big Wythoff table is computed straight into an ``.npy`` file.
     """
     if not isinstance(game, str):
         from nimlab.errors import InputError
 
         raise InputError(f"game: give a game name, not {game!r}")
     states = DEFAULT_MAX_STATES if max_states is None else budget(max_states).max_states
-    built = build_table(game, bound=whole(max, "max"), piles=whole(piles, "piles", 1),
-                        stones=whole(n, "n"), variant=option_text("variant", variant),
-                        subtraction_set=option_text("set", set),
-                        factor=option_text("factor", factor),
-                        progress=progress_of(progress, f"{game} table"), max_states=states,
-                        cache=bool(cache))
-    return TableResult(built)
+
+    def build() -> Table:
+        return build_table(game, bound=whole(max, "max"), piles=whole(piles, "piles", 1),
+                           stones=whole(n, "n"), variant=option_text("variant", variant),
+                           subtraction_set=option_text("set", set),
+                           factor=option_text("factor", factor),
+                           progress=progress_of(progress, f"{game} table"), max_states=states,
+                           cache=bool(cache))
+
+    if out is None:
+        return TableResult(build())
+    built, path = write_table(out, build)
+    return TableResult(built, saved=path)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import io
 from dataclasses import dataclass
+from typing import Any
 
 from nimlab.results.position import escape
 from nimlab.results.text import grid_text, text_table, wrap
@@ -29,6 +30,8 @@ class TableResult:
     ``columns``, ``rows`` (read on demand from the array for big grids), ``row_labels``."""
 
     table: Table
+    #: The file it was written to (``nimlab.table(..., out=PATH)``), if any.
+    saved: Any = None
 
     title = property(lambda self: self.table.title)
     kind = property(lambda self: self.table.kind)

@@ -60,10 +60,10 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
     with progress_bar(f"{game} table") as update:
         result = build_table(game, bound, piles=piles, n=stones, variant=variant,
                              set=subtraction_set, factor=factor, progress=update,
-                             max_states=max_states, cache=not no_cache)
+                             max_states=max_states, cache=not no_cache, out=out)
     table = result.table
     if out:
-        path = result.save(out)
+        path = result.saved
         if as_json:
             emit_json({"title": table.title, "out": str(path), "rows": len(table.rows)})
         else:
