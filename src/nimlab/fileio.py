@@ -284,6 +284,11 @@ class MappedNpy:
         import mmap
 
         self._mapping = mmap.mmap(self.handle.fileno(), offset + nbytes)  # shared, writable
+        try:  # its pages made present and writable in one call, not a page fault each (Linux
+            # 5.14 on: 0.15-0.2 s for 800 MB, against 0.3-2.8 s of faults on this machine)
+            self._mapping.madvise(getattr(mmap, "MADV_POPULATE_WRITE", 23))
+        except (AttributeError, OSError, ValueError):
+            pass  # an older system: the pages come as the kernel first writes them
         self.array = np.ndarray(tuple(shape), dtype=dtype, buffer=self._mapping, offset=offset)
         return self.array
 

@@ -56,10 +56,11 @@ from typing import Any, Callable
 __all__ = ["njit", "prange", "intrinsic", "Kernel", "numba_module", "aot_status", "COMPILING",
            "announce", "AOT_MODULES"]
 
-#: The kernel modules compiled ahead of time, and fingerprinted (with :mod:`atomics`, which
-#: they use): a change to any of them makes an extension built before it stale.
+#: The kernel modules compiled ahead of time, and fingerprinted (with :mod:`atomics`, whose
+#: functions they inline, and this module): a change to any of them makes an extension built
+#: before it stale.
 AOT_MODULES = ("atomics", "sharing", "wythoff", "fibonacci", "endnim", "graphnim", "cash",
-               "automata", "pace")
+               "automata")
 #: The extension module built from them.
 AOT_EXTENSION = "nimlab.kernels._aot"
 

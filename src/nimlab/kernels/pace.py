@@ -29,7 +29,7 @@ Steps grow at most :data:`GROWTH`-fold from a tiny first one (each mode's from i
 step).  The other mode is tried with a short step after :data:`FIRST_TRY`
 measured steps (at least :data:`MIN_MEASURED_STEP` seconds), and the mode that is behind is
 tried again after 4, 8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at
-once when a step shows the lead is gone, so a change of load is noticed and a losing try costs
+once when a step shows the lead is gone (by a margin, :data:`LEAD_MARGIN`), so a change of load is noticed and a losing try costs
 at most a few per cent.  A try too short to measure (its first step, sized from the other mode's
 speed) decides nothing: the next step tries again, sized from its own.  A
 parallel step gives every thread the same number of whole blocks of lines (the kernel's
@@ -73,6 +73,11 @@ GROWTH = 4
 FIRST_TRY = 4
 #: The slower mode is tried again after at most this many steps.
 MAX_GAP = 32
+#: The running mode's lead counts as gone (the other is tried at once) when its speed falls
+#: below this fraction of the other's last measured speed.  The margin keeps a speed that drifts
+#: along the table (Wythoff's cells cost more in later rows than its work model says) from
+#: calling tries that the other mode's older, faster figure would not deserve.
+LEAD_MARGIN = 0.9
 #: The parallel kernels are looked for once one thread has at least this many seconds of work
 #: left (loading them costs about half a second: importing Numba and reading their code from its
 #: disk cache); a shorter table runs on one thread, with the kernels compiled ahead of time.
@@ -163,7 +168,8 @@ class Pace:
             self.since_try += measured  # tiny first steps do not count
             if not measured:
                 return
-            if self.threads_win() != self.best:
+            other = self.rate[not mode]
+            if other is not None and self.rate[mode] < LEAD_MARGIN * other:
                 self.since_try = max(self.since_try, self.gap)  # the lead is gone: try now
             return
         # a try of the other mode has ended
