@@ -264,7 +264,7 @@ def test_wythoff_bands_shrink_for_wide_tables():
         assert rows * (bound + 1) <= wy_k.BAND_CELLS or rows == 16
 
 
-def _paced(pace, record, speeds, total=20_000, first=0.0, calls=None):
+def _paced(pace, record, speeds, total=20_000, first=0.0, calls=None, guess=None):
     """Run ``run_paced`` on a simulated machine: ``speeds[threads]`` milliseconds per line (a
     step holds a few hundred lines, as in the kernels); the first step takes ``first`` seconds
     more (a fresh table's first touch); returns the steps ``(lo, hi, threads)`` (``calls``, a
@@ -283,7 +283,8 @@ def _paced(pace, record, speeds, total=20_000, first=0.0, calls=None):
     real = pace.time
     pace.time = SimpleNamespace(perf_counter=lambda: clock[0])
     try:
-        pace.run_paced(0, total, step, np.arange(total + 1, dtype=np.float64), pace=record)
+        pace.run_paced(0, total, step, np.arange(total + 1, dtype=np.float64), pace=record,
+                       seconds_per_work=guess)
     finally:
         pace.time = real
     steps = [c for c in calls if c[1] > c[0]]
@@ -554,20 +555,19 @@ def test_pace_starts_on_the_threads_when_an_earlier_table_loaded_them():
 
 def test_pace_has_a_missing_parallel_kernel_compiled_elsewhere_and_the_threads_join_after(
         monkeypatch):
-    """A first run: the threads' kernel is not compiled.  With enough work left, another
-    process compiles it (here a stand-in that takes three looks to finish) while one thread
-    goes on; then the threads are loaded and take over.  With too little work left for a
-    compilation, nothing is started and one thread finishes."""
+    """A first run: the threads' kernel is not compiled.  Another process compiles it (here a
+    stand-in that takes three looks to finish) while one thread goes on; with enough work left
+    the threads are then loaded and take over."""
     from nimlab.kernels import jit, pace
 
     compiled, started = [False], []
 
     class Compiler:
-        looks, returncode = 0, None
+        looks, returncode, needed = 0, None, 3
 
         def poll(self):
             self.looks += 1
-            if self.looks >= 3:
+            if self.looks >= self.needed:
                 self.returncode = 0
                 compiled[0] = True
             return self.returncode
@@ -586,11 +586,34 @@ def test_pace_has_a_missing_parallel_kernel_compiled_elsewhere_and_the_threads_j
     first_threads = next(i for i, (_, _, t) in enumerate(steps) if t)
     assert first_threads >= 3  # one thread went on while it compiled
     assert sum(hi - lo for lo, hi, t in steps if t) > 0.6 * 20_000
-    # too little work for a compilation (2 s): nothing started, one thread throughout
+    # too little work to wait for it (2 s): compiled all the same, for the next runs, while one
+    # thread finishes
     compiled[0] = False
     started.clear()
+    Compiler.needed = 10**6  # not done before the table
     record = _unready(pace)
     steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=1_000,
                    calls=_NotLoaded(compiled, kernel))
-    assert started == [] and not record.ready and record.looking == "no"
+    assert started == [kernel] and not record.ready and record.looking == "compiling"
     assert not any(t for _, _, t in steps)
+    # and a table under LOAD_WORTH neither loads nor compiles anything
+    started.clear()
+    record = _unready(pace)
+    _paced(pace, record, {False: 2.0, True: 1.0}, total=400, calls=_NotLoaded(compiled, kernel))
+    assert started == [] and record.looking is None
+
+
+def test_pace_loads_the_threads_first_for_a_table_its_kernel_guesses_long():
+    """A kernel's guess of one thread's seconds a unit of work: a table guessed at EARLY_LOAD
+    seconds or more loads the parallel kernels before its first step, and the threads start; a
+    shorter one starts on one thread."""
+    from nimlab.kernels import pace
+
+    record, calls = _unready(pace), _NotLoaded()
+    # 2 ms a line on one thread, guessed at 1 ms: 20 s
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, calls=calls, guess=0.001)
+    assert calls[0] == (0, 0, True) and steps[0][2] and record.ready
+    assert sum(hi - lo for lo, hi, t in steps if t) > 0.9 * 20_000
+    record, calls = _unready(pace), _NotLoaded()
+    steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=1000, calls=calls, guess=0.001)
+    assert not steps[0][2]

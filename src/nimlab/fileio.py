@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, Sequence
 
 __all__ = ["atomic_file", "staged_directory", "Terminated", "terminate_as_exception", "write_bytes", "write_text", "write_csv", "write_json", "umask_mode",
-           "check_target"]
+           "check_target", "MappedNpy"]
 
 
 def umask_mode(base: int = 0o666) -> int:

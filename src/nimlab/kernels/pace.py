@@ -17,13 +17,15 @@ the work that depends on its own), and the system shares the cores out by thread
 threads lose (a process confined to fewer cores than Numba has threads, say), one thread runs.
 
 One thread starts, with the kernel compiled ahead of time (no Numba to load), unless an
-earlier table of the process has loaded the parallel kernels: then the threads start.  Once it has
-measured that at least :data:`LOAD_WORTH` seconds of work are left, the parallel kernels are
-loaded (Numba, and their code from its disk cache), and the threads are tried at once; a table
-shorter than that never pays for loading them.  On a first run, where a parallel kernel is not
-compiled yet, another process compiles it on the other core while one thread goes on, if at
-least :data:`COMPILE_WORTH` seconds are left, and the threads join when it is done (the next
-run finds it in the cache); the user never waits for a compilation.
+earlier table of the process has loaded the parallel kernels, or the kernel's own guess of the
+work (``seconds_per_work``) says the table will last (:data:`EARLY_LOAD`): then the parallel
+kernels are loaded first and the threads start.  Otherwise, once one thread has measured that
+at least :data:`LOAD_WORTH` seconds of work are left, the parallel kernels are loaded (Numba,
+and their code from its disk cache), and the threads are tried at once; a table shorter than
+that never pays for loading them.  On a first run, where a parallel kernel is not compiled yet,
+another process compiles it on the other core while one thread goes on, and the threads join
+if it is done in time (compiling takes 4 to 8 seconds; the next run finds it in the cache): the
+user never waits for a compilation.
 
 Steps grow at most :data:`GROWTH`-fold from a tiny first one (each mode's from its own last
 step).  The other mode is tried with a short step after :data:`FIRST_TRY`
@@ -82,10 +84,10 @@ LEAD_MARGIN = 0.9
 #: left (loading them costs about half a second: importing Numba and reading their code from its
 #: disk cache); a shorter table runs on one thread, with the kernels compiled ahead of time.
 LOAD_WORTH = 1.0
-#: A parallel kernel not compiled yet (a first run) is compiled in another process, on the other
-#: core, while one thread goes on, once one thread has at least this many seconds of work left;
-#: the threads join when it is done.  (Compiling one takes 4 to 8 seconds.)
-COMPILE_WORTH = 8.0
+#: A table whose kernel guesses at least this many seconds of one thread's work (``run_paced``'s
+#: ``seconds_per_work``) loads the parallel kernels before its first step, and the threads
+#: start.
+EARLY_LOAD = 2.0
 #: At most this many kernels are compiled that way in one run.
 COMPILE_ROUNDS = 4
 
@@ -183,12 +185,15 @@ class Pace:
 
 def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
               cumulative: np.ndarray, parallel: bool | str = True, progress: Progress = quiet,
-              pace: Pace | None = None, block: int = 1) -> Pace:
+              pace: Pace | None = None, block: int = 1,
+              seconds_per_work: float | None = None) -> Pace:
     """Run ``step(lo, hi, threads)`` over ``[start, stop)`` in short steps (module docstring).
 
     ``cumulative[i]`` is the work of lines ``0..i-1`` (any unit, increasing; length at least
     ``stop + 1``); ``progress(done, stop)`` is called after every step; ``block``: the lines
-    a thread of the parallel kernel takes at a time.
+    a thread of the parallel kernel takes at a time; ``seconds_per_work``: the kernel's own
+    rough guess of one thread's seconds per unit of work (on the lower side), by which a table
+    sure to last (:data:`EARLY_LOAD`) loads the parallel kernels before its first step.
     """
     pace = pace or Pace(parallel, block)
     loaded: set[bool] = set()  # the modes whose compiled kernel this run has loaded
@@ -197,6 +202,11 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
     if pace.parallel and not pace.ready and "numba" in sys.modules and _threads_loaded(step, lo):
         pace.ready = pace.best = True  # loaded by an earlier table of this process: they start
         loaded.add(True)
+    guess = seconds_per_work and float(cumulative[stop] - cumulative[start]) * seconds_per_work
+    if pace.parallel and not pace.ready and guess and guess >= EARLY_LOAD:
+        if _look_for_threads(pace, step, lo, guess):  # a long table: the threads start
+            pace.best, pace.since_try = True, 0
+            loaded.add(True)
     while lo < stop:
         if (pace.parallel and not pace.ready and len(pace.log) > 1
                 and pace.log[-1][3] >= MIN_MEASURED_STEP / 2):  # a speed to go by
@@ -246,8 +256,8 @@ def _look_for_threads(pace: Pace, step: Callable[[int, int, bool], None], lo: in
                       left: float) -> bool:
     """With ``left`` seconds of one thread's work to go: load the parallel kernels if that
     pays (:data:`LOAD_WORTH`) and they are at hand (an empty step of the threads, which may not
-    compile); if one is not compiled yet and the work is long enough (:data:`COMPILE_WORTH`),
-    have another process compile it, and look again once it is done.  Whether they are now
+    compile); if one is not compiled yet, have another process compile it (at most
+    :data:`COMPILE_ROUNDS` of them a run), and look again once it is done.  Whether they are now
     loaded (``pace.ready``: the threads are tried at the next step)."""
     from nimlab.kernels.jit import NeedsCompiling, loading_only
 
@@ -261,7 +271,9 @@ def _look_for_threads(pace: Pace, step: Callable[[int, int, bool], None], lo: in
         with loading_only():
             step(lo, lo, True)
     except NeedsCompiling as need:
-        if left >= COMPILE_WORTH and pace.rounds < COMPILE_ROUNDS:
+        # compiled in any case, on the other core, for this run if it is long enough (compiling
+        # takes 4 to 8 seconds) and for the next ones
+        if pace.rounds < COMPILE_ROUNDS:
             pace.rounds += 1
             pace.compiler = need.compile_elsewhere()
             pace.looking = "compiling"

@@ -402,6 +402,11 @@ class SharingRun:
         self.done = hi
 
 
+#: One thread's seconds per unit of :func:`work_model`, a guess on the lower side (B = 12,000:
+#: 3.9-6.2 s on the idle 2-core machine of 27 November, 2.3-3.6e-12 a unit).
+SECONDS_PER_WORK = 2e-12
+
+
 def work_model(bound: int) -> np.ndarray:
     """The work of columns ``0..b-1`` (about ``b**3``: a column has ``b/2`` points, each costs
     about ``b/64`` word operations), for :func:`nimlab.kernels.pace.run_paced`."""
@@ -425,7 +430,8 @@ def _run(T: np.ndarray, done: int, bound: int, progress: Progress,
         fill_rows(held["T"], lo, hi, -1, threads)  # the rows' first touch, in their step
         run.step(held["T"], 0, lo, hi, threads)
 
-    run_paced(done, bound + 1, step, work_model(bound), parallel, progress, block=run.block)
+    run_paced(done, bound + 1, step, work_model(bound), parallel, progress, block=run.block,
+              seconds_per_work=SECONDS_PER_WORK)
     return held["T"].T
 
 

@@ -345,6 +345,12 @@ class WythoffRun:
             self._rows(G, base, lo, hi, False)
 
 
+#: One thread's seconds per unit (cell) of :func:`work_model`, a guess on the lower side (a
+#: cell costs more as the table grows: N = 6,000 0.95-1.75 s, 20,000 22-28 s on one thread of
+#: the idle 2-core machine of 27 November, 5.3e-8 to 1.4e-7 a cell).
+SECONDS_PER_WORK = 5e-8
+
+
 def work_model(bound: int) -> np.ndarray:
     """The work of rows ``0..a-1`` (row ``a`` has ``bound + 1 - a`` cells), for
     :func:`nimlab.kernels.pace.run_paced`."""
@@ -372,7 +378,8 @@ def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str =
             fill_rows(G, 0, bound + 1, 0, threads)  # table row by row first (much cheaper)
         run.step(G, -1, lo, hi, threads)
 
-    run_paced(0, bound + 1, step, work_model(bound), parallel, progress, block=run.block)
+    run_paced(0, bound + 1, step, work_model(bound), parallel, progress, block=run.block,
+              seconds_per_work=SECONDS_PER_WORK)
     return G
 
 
