@@ -13,9 +13,9 @@ processes that produce the same result:
 nimlab's time includes the interpreter's start, the imports and the kernels (compiled ahead of
 time when the package was built; the parallel ones, which a table this small does not use, from
 Numba's disk cache).  "first run" is a run on an empty Numba cache (``NUMBA_CACHE_DIR``: a new
-directory), as the first run after install; its ratio is judged too.  The results are compared (same table, same positions)
-before any ratio is printed.  Also times the start-up cases: ``nimlab value nim 1,2,3`` and a
-trivial ``nimlab prove``.
+directory), as the first run after install; its ratio is judged too.  The results are
+compared (same table, same positions) before any ratio is printed.  Also times the start-up
+cases: ``nimlab value nim 1,2,3`` and a trivial ``nimlab prove``.
 """
 
 from __future__ import annotations
