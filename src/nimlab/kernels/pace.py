@@ -28,12 +28,12 @@ if it is done in time (compiling takes 4 to 8 seconds; the next run finds it in 
 user never waits for a compilation.
 
 Steps grow at most :data:`GROWTH`-fold from a tiny first one (each mode's from its own last
-step).  The other mode is tried with a short step after :data:`FIRST_TRY`
-measured steps (at least :data:`MIN_MEASURED_STEP` seconds), and the mode that is behind is
-tried again after 4, 8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at
-once when a step shows the lead is gone (by a margin, :data:`LEAD_MARGIN`), so a change of load is noticed and a losing try costs
-at most a few per cent.  A try too short to measure (its first step, sized from the other mode's
-speed) decides nothing: the next step tries again, sized from its own.  A
+step).  The other mode is tried with a short step after :data:`FIRST_TRY` measured steps (at
+least :data:`MIN_MEASURED_STEP` seconds), and the mode that is behind is tried again after 4,
+8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at once when a step
+shows the lead is gone (by a margin, :data:`LEAD_MARGIN`), so a change of load is noticed and a
+losing try costs at most a few per cent.  A try too short to measure (its first step, sized
+from the other mode's speed) decides nothing: the next step tries again, sized from its own.  A
 parallel step gives every thread the same number of whole blocks of lines (the kernel's
 ``block``; an odd block would run alone at the step's end); one that cannot, the last, measures
 nothing about the threads, nor does the first step, which pays the one-time costs (the first
@@ -88,7 +88,8 @@ LOAD_WORTH = 1.0
 #: ``seconds_per_work``) loads the parallel kernels before its first step, and the threads
 #: start.
 EARLY_LOAD = 2.0
-#: At most this many kernels are compiled that way in one run.
+#: At most this many parallel kernels are compiled by another process in one run (a first
+#: run's; see :func:`_look_for_threads`).
 COMPILE_ROUNDS = 4
 
 
