@@ -160,6 +160,28 @@ def test_errors_name_the_users_file_not_the_temporary_one(tmp_path, monkeypatch)
     assert ".part" not in result.output
 
 
+def test_a_full_disk_refuses_a_table_computed_into_its_file_before_computing(tmp_path,
+                                                                             monkeypatch):
+    """The mapped output reserves its whole length first: no space is a one-line error at
+    once (not a crash of the mapped memory later), and no file is left."""
+    target = tmp_path / "w.npy"
+    computed = []
+
+    def full(fd, offset, length):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(fileio.MappedNpy, "MIN_BYTES", 1)
+    monkeypatch.setattr(os, "posix_fallocate", full)
+    from nimlab.kernels import pace
+
+    real = pace.run_paced
+    monkeypatch.setattr(pace, "run_paced", lambda *a, **k: computed.append(1) or real(*a, **k))
+    result = run("table", "wythoff", "--max", "300", "--out", str(target), "--no-cache")
+    assert result.exit_code == 2 and computed == []
+    assert f"cannot use {target}: No space left on device" in result.output
+    assert os.listdir(tmp_path) == []
+
+
 # ------------------------------------------------------------------ notation no shell splits
 @pytest.mark.parametrize("game, options, slash, semicolon", [
     ("fibonacci", {"factor": "3/2"}, "9,4/3", "9,4;3"),

@@ -28,8 +28,8 @@ import time
 import warnings
 from pathlib import Path
 
-from nimlab.kernels.jit import (AOT_EXTENSION, AOT_MODULES, Kernel, export_name, fingerprint,
-                                numba_module)
+from nimlab.kernels.jit import (AOT_EXTENSION, AOT_MODULES, Kernel, array_code, export_name,
+                                fingerprint, numba_module)
 
 
 def declared() -> list[tuple[Kernel, str]]:
@@ -53,22 +53,22 @@ def normalize(spec: str) -> tuple:
 
 def type_key(argtypes) -> tuple[str, ...]:
     """The type codes (:func:`nimlab.kernels.jit.type_code`) of Numba argument types."""
-    import numpy as np
     from numba.core import types
 
     key = []
     for t in argtypes:
+        code = None
         if isinstance(t, types.Array):
-            key.append(f"{np.dtype(str(t.dtype)).str[1:]}x{t.ndim}"
-                       f"{'c' if t.layout == 'C' else 'a'}")
+            code = array_code(str(t.dtype), t.ndim, t.layout == "C")
         elif isinstance(t, types.Boolean):
-            key.append("b")
+            code = "b"
         elif isinstance(t, types.Integer):
-            key.append("i")
+            code = "i"
         elif isinstance(t, types.Float):
-            key.append("f")
-        else:
+            code = "f"
+        if code is None:
             raise ValueError(f"no ahead-of-time form for arguments of type {t}")
+        key.append(code)
     return tuple(key)
 
 

@@ -291,10 +291,14 @@ class Kernel:
             raise AttributeError(name)
         return getattr(self.compiled(), name)
 
+    @property
+    def name(self) -> str:
+        """The kernel's name in its module (``f = njit(...)(g)`` binds it as ``f``)."""
+        return next(key for key, value in vars(sys.modules[self.module]).items()
+                    if value is self)
+
     def __reduce__(self):  # pickled by reference (Dask sends tasks that hold kernels)
-        module = sys.modules[self.module]
-        name = next(key for key, value in vars(module).items() if value is self)
-        return (_kernel_named, (self.module, name))
+        return (_kernel_named, (self.module, self.name))
 
     def __repr__(self) -> str:
         return f"<nimlab kernel {self.module}.{self.py_func.__qualname__}>"
@@ -348,9 +352,8 @@ class NeedsCompiling(Exception):
         import pickle
         import subprocess
 
-        module = sys.modules[self.kernel.module]
-        name = next(key for key, value in vars(module).items() if value is self.kernel)
-        order = base64.b64encode(pickle.dumps((self.kernel.module, name, self.argtypes)))
+        order = base64.b64encode(pickle.dumps((self.kernel.module, self.kernel.name,
+                                               self.argtypes)))
         env = {**os.environ, "NIMLAB_COMPILE_NOTICE": "0"}
         return subprocess.Popen([sys.executable, "-m", "nimlab.kernels.jit", order.decode()],
                                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -382,11 +385,7 @@ def type_code(value: Any) -> str | None:
     if isinstance(value, np.ndarray):
         if not (value.flags.writeable and value.flags.aligned and value.dtype.isnative):
             return None
-        kind = value.dtype.str[1:]
-        if not kind[1:].isdigit():
-            return None
-        layout = "c" if value.flags.c_contiguous else "a"
-        return f"{kind}x{value.ndim}{layout}"
+        return array_code(value.dtype, value.ndim, value.flags.c_contiguous)
     if isinstance(value, (bool, np.bool_)):
         return "b"
     if isinstance(value, (int, np.integer)):
@@ -394,6 +393,17 @@ def type_code(value: Any) -> str | None:
     if isinstance(value, (float, np.floating)):
         return "f"
     return None
+
+
+def array_code(dtype: Any, ndim: int, c_contiguous: bool) -> str | None:
+    """The type code of an array (``i2x2c``), the same for a NumPy array and for Numba's type
+    of one; ``None`` for a dtype with no such code."""
+    import numpy as np
+
+    kind = np.dtype(dtype).str[1:]
+    if not kind[1:].isdigit():
+        return None
+    return f"{kind}x{ndim}{'c' if c_contiguous else 'a'}"
 
 
 def export_name(module: str, name: str, key: tuple) -> str:

@@ -200,7 +200,8 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
     loaded: set[bool] = set()  # the modes whose compiled kernel this run has loaded
     total = float(cumulative[stop] - cumulative[start]) or 1.0
     lo = start
-    if pace.parallel and not pace.ready and "numba" in sys.modules and _threads_loaded(step, lo):
+    if pace.parallel and not pace.ready and "numba" in sys.modules and (
+            _missing_threads(step, lo, disk=False) is None):
         pace.ready = pace.best = True  # loaded by an earlier table of this process: they start
         loaded.add(True)
     guess = seconds_per_work and float(cumulative[stop] - cumulative[start]) * seconds_per_work
@@ -241,16 +242,18 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
     return pace
 
 
-def _threads_loaded(step: Callable[[int, int, bool], None], lo: int) -> bool:
-    """Whether the threads' kernels are loaded in this process already (nothing is loaded)."""
+def _missing_threads(step: Callable[[int, int, bool], None], lo: int, disk: bool):
+    """An empty step of the threads that may not compile: ``None`` if their kernels are at hand
+    (in this process, or with ``disk`` now loaded from Numba's disk cache), else the
+    :class:`~nimlab.kernels.jit.NeedsCompiling` of the first one missing."""
     from nimlab.kernels.jit import NeedsCompiling, loading_only
 
     try:
-        with loading_only(disk=False):
+        with loading_only(disk):
             step(lo, lo, True)
-    except NeedsCompiling:
-        return False
-    return True
+    except NeedsCompiling as need:
+        return need
+    return None
 
 
 def _look_for_threads(pace: Pace, step: Callable[[int, int, bool], None], lo: int,
@@ -260,18 +263,14 @@ def _look_for_threads(pace: Pace, step: Callable[[int, int, bool], None], lo: in
     compile); if one is not compiled yet, have another process compile it (at most
     :data:`COMPILE_ROUNDS` of them a run), and look again once it is done.  Whether they are now
     loaded (``pace.ready``: the threads are tried at the next step)."""
-    from nimlab.kernels.jit import NeedsCompiling, loading_only
-
     if pace.looking == "compiling":
         if pace.compiler.poll() is None:
             return False
         pace.looking = None if pace.compiler.returncode == 0 else "no"
     if pace.looking is not None or left < LOAD_WORTH:
         return False
-    try:
-        with loading_only():
-            step(lo, lo, True)
-    except NeedsCompiling as need:
+    need = _missing_threads(step, lo, disk=True)
+    if need is not None:
         # compiled in any case, on the other core, for this run if it is long enough (compiling
         # takes 4 to 8 seconds) and for the next ones
         if pace.rounds < COMPILE_ROUNDS:
