@@ -116,6 +116,31 @@ def test_value_function_equals_brute_force(piles):
 
 
 # --------------------------------------------------------------------------- computed into the file
+def test_a_mapped_table_has_its_pages_touched_by_as_many_threads_as_compute_it(tmp_path,
+                                                                                monkeypatch):
+    """With more than one worker the file's pages are made present by that many threads in the
+    background (joined before the file is flushed); with one, at once and by this thread.  The
+    file holds what was written to the array either way."""
+    from nimlab import fileio
+
+    monkeypatch.setattr(fileio.MappedNpy, "MIN_BYTES", 1)
+    for workers, background in ((3, 3), (1, 0)):
+        table = np.arange(300 * 301, dtype=np.int32).reshape(300, 301) * workers
+        seen = []
+
+        def write(handle):
+            target = fileio.MappedNpy(handle)
+            array = target.claim(table.shape, table.dtype, workers)
+            seen.append([t.daemon and t.name == "nimlab-populate" for t in target._populating])
+            array[:] = table
+            target.finish(array)
+            seen.append([t.is_alive() for t in target._populating])
+
+        path = fileio.write_bytes(tmp_path / f"t{workers}.npy", write)
+        assert seen == [[True] * background, [False] * background]
+        assert np.array_equal(np.load(path), table)
+
+
 def test_a_big_npy_table_is_computed_straight_into_its_file(cache, tmp_path, monkeypatch):
     """The Wythoff kernel's table is the file's mapped data (nothing copied at the end): the file
     holds the table the kernel computes in memory, and no temporary file is left."""
@@ -126,8 +151,8 @@ def test_a_big_npy_table_is_computed_straight_into_its_file(cache, tmp_path, mon
     claims = []
     real = fileio.MappedNpy.claim
 
-    def claim(self, shape, dtype):
-        array = real(self, shape, dtype)
+    def claim(self, shape, dtype, workers=1):
+        array = real(self, shape, dtype, workers)
         claims.append(array is not None)
         return array
 

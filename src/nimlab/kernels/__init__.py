@@ -51,14 +51,16 @@ from contextvars import ContextVar
 OUTPUT: ContextVar = ContextVar("nimlab_kernel_output", default=None)
 
 
-def table_array(shape: tuple[int, ...], dtype):
+def table_array(shape: tuple[int, ...], dtype, workers: int = 1):
     """An uninitialised array for a kernel's result table: the output file's data when a table
-    is being written to an ``.npy`` file and takes it (:data:`OUTPUT`), else ``np.empty``."""
+    is being written to an ``.npy`` file and takes it (:data:`OUTPUT`), else ``np.empty``.
+    ``workers``: the threads that will compute the table, which also share the first touch of
+    the file's pages (:meth:`nimlab.fileio.MappedNpy.claim`)."""
     import numpy as np
 
     target = OUTPUT.get()
     if target is not None:
-        array = target.claim(shape, dtype)
+        array = target.claim(shape, dtype, workers)
         if array is not None:
             return array
     return np.empty(shape, dtype=dtype)

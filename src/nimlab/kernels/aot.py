@@ -21,6 +21,7 @@ ahead-of-time kernels never imports Numba.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -86,6 +87,7 @@ def build(target: Path, log=print) -> list[str]:
     cc.target_cpu = os.environ.get("NIMLAB_AOT_CPU", "host")
     cc.verbose = False
     names = []
+    free = set()  # the functions whose wrappers let go of Python's lock (``nogil`` kernels)
     for kernel, spec in declared():
         argtypes = normalize(spec)
         dispatcher = kernel.compiled()
@@ -93,6 +95,8 @@ def build(target: Path, log=print) -> list[str]:
         returns = dispatcher.overloads[argtypes].signature.return_type
         exported = export_name(kernel.module, kernel.py_func.__name__, type_key(argtypes))
         cc.export(exported, returns(*argtypes))(dispatcher.py_func)
+        if kernel.options.get("nogil"):
+            free.add(dispatcher.py_func)
         names.append(exported)
     digest = fingerprint()
     scope: dict = {}
@@ -100,13 +104,38 @@ def build(target: Path, log=print) -> list[str]:
     cc.export("fingerprint", "i8()")(scope["fingerprint"])
     target.parent.mkdir(parents=True, exist_ok=True)
     began = time.perf_counter()
-    with warnings.catch_warnings():
+    with warnings.catch_warnings(), releasing_gil(free):
         warnings.simplefilter("ignore")
         cc.compile()
     log(f"nimlab: compiled {len(names)} kernels ahead of time into {target} "
         f"({time.perf_counter() - began:.0f} s, Numba {numba.__version__}, "
         f"processor {cc.target_cpu})")
     return names
+
+
+@contextlib.contextmanager
+def releasing_gil(functions: set):
+    """Inside, ``pycc`` compiles the exports of ``functions`` with Numba's ``nogil`` flag, so
+    that their wrappers release Python's global lock while the compiled code runs (the workers
+    of :mod:`nimlab.kernels.workers`, called on several threads at once).  ``pycc`` compiles
+    every export with one set of flags and has no option for it, so its call of Numba's
+    compiler is wrapped for the moment."""
+    import numba.pycc.compiler as pycc
+
+    compile_extra = pycc.compile_extra
+
+    def compile_export(typingctx, targetctx, func, args, return_type, flags, *more, **options):
+        if func in functions:
+            flags = flags.copy()
+            flags.release_gil = True
+        return compile_extra(typingctx, targetctx, func, args, return_type, flags, *more,
+                             **options)
+
+    pycc.compile_extra = compile_export
+    try:
+        yield
+    finally:
+        pycc.compile_extra = compile_extra
 
 
 def inplace_target() -> Path:

@@ -260,6 +260,19 @@ class Kernel:
             raise NeedsCompiling(self, self.argument_types(args))
         return self.compiled()(*args, **kwargs)
 
+    def prepare(self, args: tuple) -> None:
+        """Make a call with these arguments run without compiling, on this thread, before other
+        threads make it (:func:`nimlab.kernels.workers.run_workers`): the ahead-of-time code, or
+        Numba's, loaded or compiled now; inside :func:`loading_only` (which holds for this
+        thread only) :class:`NeedsCompiling` instead of a compilation."""
+        if os.environ.get("NIMLAB_AOT") != "0" and self.ahead_of_time(args) is not None:
+            return
+        if getattr(_mode, "loading_only", False):
+            if not self.load(args, _mode.disk):
+                raise NeedsCompiling(self, self.argument_types(args))
+            return
+        self.compiled().compile(self.argument_types(args))
+
     def argument_types(self, args: tuple) -> tuple:
         """Numba's types of these arguments."""
         dispatcher = self.compiled()

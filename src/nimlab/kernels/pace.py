@@ -45,12 +45,12 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from typing import Callable
 
 import numpy as np
 
-from nimlab.kernels.jit import njit, prange
 from nimlab.progress import Progress, quiet
 
 #: The time one step should take (seconds).
@@ -200,9 +200,8 @@ def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
     loaded: set[bool] = set()  # the modes whose compiled kernel this run has loaded
     total = float(cumulative[stop] - cumulative[start]) or 1.0
     lo = start
-    if pace.parallel and not pace.ready and "numba" in sys.modules and (
-            _missing_threads(step, lo, disk=False) is None):
-        pace.ready = pace.best = True  # loaded by an earlier table of this process: they start
+    if pace.parallel and not pace.ready and _threads_at_hand(step, lo):
+        pace.ready = pace.best = True  # no loading to pay for: the threads start
         loaded.add(True)
     guess = seconds_per_work and float(cumulative[stop] - cumulative[start]) * seconds_per_work
     if pace.parallel and not pace.ready and guess and guess >= EARLY_LOAD:
@@ -256,6 +255,17 @@ def _missing_threads(step: Callable[[int, int, bool], None], lo: int, disk: bool
     return None
 
 
+def _threads_at_hand(step: Callable[[int, int, bool], None], lo: int) -> bool:
+    """Whether the threads' kernels run at once, with nothing to load: compiled ahead of time
+    (:mod:`nimlab.kernels.workers`), or loaded by an earlier table of this process.  Without
+    the extension, the look itself would import Numba, so it is made only once Numba is
+    loaded."""
+    from nimlab.kernels.jit import aot_status
+
+    return (("numba" in sys.modules or aot_status() == "current")
+            and _missing_threads(step, lo, disk=False) is None)
+
+
 def _look_for_threads(pace: Pace, step: Callable[[int, int, bool], None], lo: int,
                       left: float) -> bool:
     """With ``left`` seconds of one thread's work to go: load the parallel kernels if that
@@ -285,18 +295,22 @@ def _look_for_threads(pace: Pace, step: Callable[[int, int, bool], None], lo: in
     return True
 
 
-@njit(cache=True, parallel=True)
-def _fill_rows(array, lo, hi, value):
-    for i in prange(lo, hi):
-        array[i, :] = value
-
-
 def fill_rows(array: np.ndarray, lo: int, hi: int, value: int, threads: bool) -> None:
-    """``array[lo:hi] = value``, on the threads when ``threads``: a kernel step that first
-    writes its own lines of a fresh table (``np.empty``) pays the first touch of that memory
-    (page faults: on this virtual machine 0.03 to 0.6 s for 288 MB) in the step, on the cores
-    the step runs on, and the pace measures it with the step."""
-    if threads:
-        _fill_rows(array, lo, hi, value)
-    else:
+    """``array[lo:hi] = value``, shared out among the threads (:func:`threads_available`) when
+    ``threads`` (NumPy lets Python's other threads run while it fills): a kernel step that first
+    writes its own lines of a fresh table (``np.empty``, ``np.zeros``) pays the first touch of
+    that memory (page faults: on this virtual machine 0.03 to 0.6 s for 288 MB, more when the
+    host has not given the memory lately) in the step, on the cores the step runs on, and the
+    pace measures it with the step."""
+    parts = min(threads_available() if threads else 1, max(hi - lo, 1))
+    if parts <= 1:
         array[lo:hi] = value
+        return
+    bounds = np.linspace(lo, hi, parts + 1).astype(np.int64)
+    workers = [threading.Thread(target=array.__setitem__, daemon=True, name="nimlab-fill",
+                                args=(slice(int(a), int(b)), value))
+               for a, b in zip(bounds[:-1], bounds[1:])]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
