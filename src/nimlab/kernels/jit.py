@@ -6,13 +6,14 @@ two compiled forms.
 
 * **Ahead of time.**  When the package is built (``pip install``), ``setup.py`` compiles the
   kernels that declare argument types (``@njit(aot=[...])``: the sequential kernels of every
-  game) into one extension module, ``nimlab.kernels._aot``, with Numba's ``pycc``
+  game, and the workers of the parallel ones, :mod:`nimlab.kernels.workers`) into one
+  extension module, ``nimlab.kernels._aot``, with Numba's ``pycc``
   (:mod:`nimlab.kernels.aot`).  A call whose arguments have one of the declared types runs that
   code at once: no compilation, and not even an import of Numba (about half a second a process).
   The extension carries a fingerprint of the kernel sources it was built from; if the sources
   have changed since (a source checkout edited after its build), it is not used.
-* **Just in time.**  Any other call (the parallel kernels, other argument types, no extension,
-  or ``NIMLAB_AOT=0``) goes to Numba's dispatcher, made on first use: Numba is imported then,
+* **Just in time.**  Any other call (Fibonacci Nim's ``prange`` kernel, other argument types,
+  no extension, or ``NIMLAB_AOT=0``) goes to Numba's dispatcher, made on first use: Numba is imported then,
   and the kernel compiled once and kept in Numba's disk cache (``cache=True``: the package's
   ``__pycache__``, or ``NUMBA_CACHE_DIR``).
 
@@ -323,7 +324,8 @@ def _kernel_named(module: str, name: str) -> Kernel:
 
 def njit(*args, aot: tuple[str, ...] | list[str] = (), **options):
     """``@njit(cache=True, ...)`` or ``@njit``: a :class:`Kernel`; ``aot``: the argument types
-    it is compiled for ahead of time (only for sequential kernels called from Python)."""
+    it is compiled for ahead of time (kernels called from Python: sequential ones, and the
+    workers of parallel ones, with ``nogil=True``: :mod:`nimlab.kernels.workers`)."""
     if args and callable(args[0]) and not options and not aot:
         return Kernel(args[0], {})
     return lambda func: Kernel(func, options, tuple(aot))

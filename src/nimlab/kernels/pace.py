@@ -16,13 +16,15 @@ running they still are faster, by less: their threads take their tiles as those 
 the work that depends on its own), and the system shares the cores out by thread.  Where the
 threads lose (a process confined to fewer cores than Numba has threads, say), one thread runs.
 
-One thread starts, with the kernel compiled ahead of time (no Numba to load), unless an
-earlier table of the process has loaded the parallel kernels, or the kernel's own guess of the
-work (``seconds_per_work``) says the table will last (:data:`EARLY_LOAD`): then the parallel
-kernels are loaded first and the threads start.  Otherwise, once one thread has measured that
-at least :data:`LOAD_WORTH` seconds of work are left, the parallel kernels are loaded (Numba,
-and their code from its disk cache), and the threads are tried at once; a table shorter than
-that never pays for loading them.  On a first run, where a parallel kernel is not compiled yet,
+The threads start at once when their kernels run with nothing to load: compiled ahead of time
+(the workers of :mod:`nimlab.kernels.workers`, run on threads of this process: no Numba), or
+loaded by an earlier table of the process.  Without the extension (not built, stale, or
+``NIMLAB_AOT=0``) loading them costs about half a second (importing Numba, reading their code
+from its disk cache), so one thread starts, unless the kernel's own guess of the work
+(``seconds_per_work``) says the table will last (:data:`EARLY_LOAD`): then they are loaded
+first and the threads start.  Otherwise, once one thread has measured that at least
+:data:`LOAD_WORTH` seconds of work are left, the parallel kernels are loaded, and the threads
+are tried at once; a table shorter than that never pays for loading them.  On a first run, where a parallel kernel is not compiled yet,
 another process compiles it on the other core while one thread goes on, and the threads join
 if it is done in time (compiling takes 4 to 8 seconds; the next run finds it in the cache): the
 user never waits for a compilation.

@@ -453,9 +453,9 @@ def sharing_values(bound: int, progress: Progress = quiet,
                    parallel: bool | str = True) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= bound``, -1 below the diagonal (fast).
 
-    ``parallel=True`` (the default) lets the parallel kernel use Numba's threads (their number is
-    ``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`) whenever it is faster than one
-    thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the parallel kernel
+    ``parallel=True`` (the default) runs the parallel kernel's workers on as many threads
+    (:func:`nimlab.kernels.pace.threads_available`: ``NUMBA_NUM_THREADS``, else the cores)
+    whenever that is faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the parallel kernel
     for every step.  Same table, bit for bit.
 
     The array is the transpose view of a C-ordered ``T[b, a]`` (columns are computed one at a

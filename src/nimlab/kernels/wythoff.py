@@ -304,7 +304,8 @@ class WythoffRun:
     bitsets from rows computed before (a checkpoint)."""
 
     def __init__(self, bound: int, workers: int | None = None, rows: int | None = None):
-        """``workers``: the parallel kernel's threads (default: Numba's); ``rows``: the rows of
+        """``workers``: the parallel kernel's threads (default:
+        :func:`~nimlab.kernels.pace.threads_available`); ``rows``: the rows of
         a band (default :func:`band_rows`); both for tests."""
         from nimlab.kernels.pace import threads_available
 
@@ -379,8 +380,8 @@ def work_model(bound: int) -> np.ndarray:
 def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str = True) -> np.ndarray:
     """``G[a, b]`` = the Grundy value of Wythoff's game at ``(a, b)``, ``0 <= a, b <= bound``.
 
-    ``parallel=True`` (the default) lets the parallel kernel use Numba's threads whenever it is
-    faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
+    ``parallel=True`` (the default) runs the parallel kernel's workers on as many threads
+    (:func:`nimlab.kernels.pace.threads_available`) whenever that is faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
     parallel kernel for every step.  The table is the same, bit for bit.
     """
     from nimlab.kernels.pace import fill_rows, run_paced
