@@ -77,7 +77,7 @@ def main() -> None:
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(f"{started}; {os.cpu_count()} cores; load average {os.getloadavg()}", flush=True)
     idle = threads.measure(repeat=args.repeat)
-    wide = threads.measure(repeat=max(3, args.repeat // 2), cases=[("wythoff", 20_000)])
+    wide = threads.measure(repeat=args.repeat, cases=[("wythoff", 20_000)])
     # the load case: twice the runs, for medians within a few per cent on a host whose speed
     # varies by 20% from run to run
     loaded = threads.measure(repeat=2 * args.repeat, compete=True)

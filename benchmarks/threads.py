@@ -9,9 +9,9 @@ default run right after it).  The two output files must be identical.  It also t
 computation alone (``nimlab.table(..., cache=False)`` in a fresh process, after a small table
 on the parallel kernel has loaded it), with the same two settings: a whole process pays a fixed
 cost that no thread count changes (the interpreter, the imports, the allocation, the fsync'd
-write), and a default run that uses the threads also imports Numba and loads the parallel
-kernel from Numba's disk cache (about half a second; one thread runs the kernel compiled ahead
-of time).  Numba's cache is filled first.  ``--compete`` runs one CPU-bound process (a Python
+write).  The parallel kernels' workers run compiled ahead of time like the sequential ones
+(without the extension a default run that uses the threads also imports Numba and loads them
+from its disk cache, about half a second; Numba's cache is filled first for that case).  ``--compete`` runs one CPU-bound process (a Python
 busy loop) during the whole measurement: the "one competing process" case, where the ratio must
 stay at 0.95 or above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick
 look).
@@ -43,9 +43,9 @@ def run(game: str, size: int, threads: str | None, out: Path) -> float:
     return time.perf_counter() - began
 
 
-#: A small table on the parallel kernel: loads it (Numba, and its code from Numba's disk cache,
-#: compiled there by the first such run).  A default run loads it only for a table long enough
-#: to pay for it (nimlab.kernels.pace), so a small ``nimlab table`` would not.
+#: A small table on the parallel kernel: without the extension, loads it (Numba, and its code
+#: from Numba's disk cache, compiled there by the first such run), which a default run does only
+#: for a table long enough to pay for it (nimlab.kernels.pace); with it, runs its workers.
 WARM = {"sharing": "from nimlab.kernels.sharing import sharing_values as warm\n"
                    "warm(300, parallel='always')\n",
         "wythoff": "from nimlab.kernels.wythoff import wythoff_table as warm\n"

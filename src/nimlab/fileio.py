@@ -304,6 +304,7 @@ class MappedNpy:
     def __init__(self, handle: BinaryIO):
         self.handle = handle
         self.array = None
+        self._populating: list[threading.Thread] = []  # threads making the pages present
 
     def claim(self, shape: tuple[int, ...], dtype: Any, workers: int = 1):
         """The file's data as an array of ``shape`` and ``dtype`` (C order), the first time a
@@ -344,9 +345,9 @@ class MappedNpy:
         ``array`` over whatever the file holds."""
         import numpy as np
 
+        for thread in self._populating:  # before the file is flushed or cut
+            thread.join()
         if self.holds(array):
-            for thread in self._populating:
-                thread.join()
             self._mapping.flush()
             return
         self.handle.seek(0)
