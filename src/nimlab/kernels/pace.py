@@ -14,7 +14,7 @@ the parallel kernels are about twice as fast on two cores.  With other CPU-bound
 running they still are faster, by less: their threads take their tiles as those become ready
 (no thread waits for a fixed other one, so a thread that the system deschedules holds back only
 the work that depends on its own), and the system shares the cores out by thread.  Where the
-threads lose (a process confined to fewer cores than Numba has threads, say), one thread runs.
+threads lose (a process confined to fewer cores than it has threads, say), one thread runs.
 
 The threads start at once when their kernels run with nothing to load: compiled ahead of time
 (the workers of :mod:`nimlab.kernels.workers`, run on threads of this process: no Numba), or
@@ -24,18 +24,18 @@ from its disk cache), so one thread starts, unless the kernel's own guess of the
 (``seconds_per_work``) says the table will last (:data:`EARLY_LOAD`): then they are loaded
 first and the threads start.  Otherwise, once one thread has measured that at least
 :data:`LOAD_WORTH` seconds of work are left, the parallel kernels are loaded, and the threads
-are tried at once; a table shorter than that never pays for loading them.  On a first run, where a parallel kernel is not compiled yet,
-another process compiles it on the other core while one thread goes on, and the threads join
-if it is done in time (compiling takes 4 to 8 seconds; the next run finds it in the cache): the
-user never waits for a compilation.
+are tried at once; a table shorter than that never pays for loading them.  On a first run,
+where a parallel kernel is not compiled yet, another process compiles it on the other core
+while one thread goes on, and the threads join if it is done in time (compiling takes 4 to 8
+seconds; the next run finds it in the cache): the user never waits for a compilation.
 
 Steps grow at most :data:`GROWTH`-fold from a tiny first one (each mode's from its own last
 step).  The other mode is tried with a short step after :data:`FIRST_TRY` measured steps (at
 least :data:`MIN_MEASURED_STEP` seconds), and the mode that is behind is tried again after 4,
 8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at once when a step
 shows the lead is gone (by a margin, :data:`LEAD_MARGIN`), so a change of load is noticed and a
-losing try costs at most a few per cent; after a try lost by far (:data:`BIG_LEAD`) the next
-comes :data:`MAX_GAP` steps later at once.  A try too short to measure (its first step, sized
+losing try costs at most a few per cent; after a try of one thread lost by far
+(:data:`BIG_LEAD`) the next comes :data:`MAX_GAP` steps later at once.  A try too short to measure (its first step, sized
 from the other mode's speed) decides nothing: the next step tries again, sized from its own.  A
 parallel step gives every thread the same number of whole blocks of lines (the kernel's
 ``block``; an odd block would run alone at the step's end); one that cannot, the last, measures
@@ -78,11 +78,12 @@ GROWTH = 4
 FIRST_TRY = 4
 #: The slower mode is tried again after at most this many steps.
 MAX_GAP = 32
-#: A try that leaves the running mode this many times as fast as the other sets the next try
+#: A try of one thread that leaves the threads this many times as fast sets the next try
 #: :data:`MAX_GAP` steps away at once: on an idle machine the threads win by about 1.9 times and
 #: each try of one thread costs half its length, while a change of load that could let one
 #: thread win first shows as a fall of the threads' own speed (:data:`LEAD_MARGIN`), which calls
-#: a try at once.
+#: a try at once.  Not the other way round: a load that goes away makes one thread faster too,
+#: so the threads' chance would not show, and one unlucky try of them would keep them out.
 BIG_LEAD = 1.5
 #: The running mode's lead counts as gone (the other is tried at once) when its speed falls
 #: below this fraction of the other's last measured speed.  The margin keeps a speed that drifts
@@ -190,7 +191,7 @@ class Pace:
         best = self.threads_win()
         if best != self.best:
             self.gap = FIRST_TRY
-        elif self.rate[best] >= BIG_LEAD * self.rate[not best]:
+        elif best and self.rate[True] >= BIG_LEAD * self.rate[False]:
             self.gap = MAX_GAP  # far behind: the lead-gone check alone calls the next try sooner
         else:
             self.gap = min(max(self.gap * 2, FIRST_TRY), MAX_GAP)

@@ -328,8 +328,8 @@ class WythoffRun:
     def _touch(self) -> None:
         """The first touch of the bitsets' memory (all zero, in pages the system gives on their
         first write), shared out among the threads before the first band: that band alone
-        would otherwise meet a page of every column and diagonal, on one thread (0.4 to 0.8 s
-        at N = 20,000 on this machine, against 0.06 s for the second band)."""
+        would otherwise meet a page of every column and diagonal, on one thread (0.76 s at N =
+        20,000 in one measurement on this machine, against 0.06 s for the second band)."""
         from nimlab.kernels.pace import fill_rows
 
         for bits in (self.col, self.diag, self.row):
