@@ -27,7 +27,7 @@ from nimlab.kernels import automata, cash, endnim, fibonacci, graphnim, sharing,
 arrays = [
     sharing.sharing_values(90), sharing.sharing_values(300),
     wythoff.wythoff_table(200),
-    sharing.sharing_values(300, parallel="always"), wythoff.wythoff_table(200, parallel="always"),
+    wythoff.wythoff_table(200, parallel="always"),
     fibonacci.last_p_table4(3, 40).last_p, fibonacci.last_p_table4(4, 14, factor=3).last_p,
     fibonacci.last_p_table4(1, 40000, factor=Fraction(1, 2)).last_p,
     fibonacci.one_pile_values(60),
@@ -122,13 +122,16 @@ def test_kernels_pickle_by_reference():
 PARALLEL = """
 import warnings
 import numba
-from nimlab.kernels import fibonacci, jit
-assert jit._view(fibonacci.__name__)["prange"] is numba.prange
-assert fibonacci.prange is range  # the module itself is not changed
+from nimlab.kernels import fibonacci, jit, sharing
+for module in (fibonacci, sharing):
+    assert jit._view(module.__name__)["prange"] is numba.prange
+    assert module.prange is range  # the module itself is not changed
 with warnings.catch_warnings():
     warnings.simplefilter("error", numba.NumbaPerformanceWarning)  # "no parallel loop"
     fibonacci.last_p_table4(3, 10, parallel=True)
-print(len(fibonacci._levels4.compiled().overloads))
+    sharing.sharing_values(70, parallel="always")
+print(sum(len(k.compiled().overloads) for k in (fibonacci._levels4,
+                                                sharing._sharing_columns_parallel)))
 """
 
 
@@ -137,7 +140,7 @@ def test_parallel_kernels_compile_with_numba_prange_into_parallel_loops(tmp_path
     parallel kernels would still be right, on one thread, so only this catches it (Numba warns
     when a ``parallel=True`` function has no parallel loop).  Compiled afresh: with an empty
     Numba cache, since a cached kernel would hide the compilation and its warning."""
-    assert run(PARALLEL, NUMBA_CACHE_DIR=str(tmp_path)) == ["1"]
+    assert run(PARALLEL, NUMBA_CACHE_DIR=str(tmp_path)) == ["2"]
 
 
 MISSING = """

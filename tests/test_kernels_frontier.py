@@ -574,21 +574,6 @@ def test_pace_starts_on_the_threads_when_an_earlier_table_loaded_them():
     assert steps[0][2] and record.ready
 
 
-def test_pace_starts_on_the_threads_whose_kernels_are_compiled_ahead_of_time(monkeypatch):
-    """With the extension current the threads' workers need nothing loaded (no Numba): a
-    table starts on them, whatever its length.  Without it, and without Numba loaded, nothing
-    is looked at first (the look would import Numba) and one thread starts."""
-    from nimlab.kernels import jit, pace
-
-    monkeypatch.delitem(sys.modules, "numba", raising=False)
-    for status, start in (("current", True), ("absent", False)):
-        monkeypatch.setattr(jit, "aot_status", lambda status=status: status)
-        record, calls = _unready(pace), []  # every kernel runs at once when called
-        steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=400, calls=calls)
-        assert steps[0][2] is start and record.ready is start
-        assert any(call == (0, 0, True) for call in calls) is start  # the look
-
-
 def test_pace_has_a_missing_parallel_kernel_compiled_elsewhere_and_the_threads_join_after(
         monkeypatch):
     """A first run: the threads' kernel is not compiled.  Another process compiles it (here a

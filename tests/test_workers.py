@@ -85,3 +85,29 @@ def test_a_kernel_missing_inside_loading_only_is_refused_before_any_thread_start
     with jit.loading_only(), pytest.raises(jit.NeedsCompiling):
         run_workers(kernel, (np.zeros(3),), 2)
     assert calls == []
+
+
+START = """
+import sys
+from nimlab.kernels import jit, pace, sharing, wythoff
+runs = []
+real = pace.run_paced
+pace.run_paced = lambda *args, **options: runs.append(real(*args, **options)) or runs[-1]
+wythoff.wythoff_table(300)
+sharing.sharing_values(200)
+print(jit.aot_status(), [run.log[0][2] for run in runs], "numba" in sys.modules)
+"""
+
+
+def test_a_table_starts_on_the_threads_whose_worker_is_compiled_ahead_of_time():
+    """Wythoff's worker runs at once, so even a small table starts on the threads; Sharing
+    Nim's parallel kernel is Numba's, not loaded, so its small table starts on one thread; and
+    looking for them imports no Numba."""
+    done = subprocess.run([sys.executable, "-c", START], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "NUMBA_NUM_THREADS": "2"})
+    assert done.returncode == 0, done.stderr
+    status, *rest = done.stdout.strip().split(maxsplit=1)
+    if status == "current":
+        assert rest == ["[True, False] False"]
+    else:  # no extension: nothing is loaded, and neither table looks for Numba
+        assert rest == ["[False, False] False"]

@@ -23,11 +23,11 @@ Python API for other modules (all return NumPy arrays):
 * :func:`nimlab.kernels.graphnim.graph_values` ``(vertices, edges, N)`` - Graph Nim on a digraph
   of up to 4 vertices; :func:`~nimlab.kernels.graphnim.sharing4_values` ``(total)`` - 4-pile
   Sharing Nim; ``endnim_values(4, N, variant)`` - 4-pile End-Nim.
-* ``parallel`` (Sharing Nim and Wythoff: default ``True``): a parallel kernel's workers on as
-  many threads as ``NUMBA_NUM_THREADS`` (else the cores; each takes the pieces of work that
-  are ready; :mod:`nimlab.kernels.workers`), run in short
-  steps by :mod:`nimlab.kernels.pace`, which measures both modes and uses the threads only while
-  they are faster than one; ``"always"`` forces them.
+* ``parallel`` (Sharing Nim and Wythoff: default ``True``): parallel kernels on as many threads
+  as ``NUMBA_NUM_THREADS`` (else the cores; each takes the pieces of work that are ready;
+  Wythoff's worker on the process's own threads, :mod:`nimlab.kernels.workers`, Sharing Nim's
+  on Numba's), run in short steps by :mod:`nimlab.kernels.pace`, which measures both modes and
+  uses the threads only while they are faster than one; ``"always"`` forces them.
   Fibonacci (``parallel=True``, off by default): ``prange`` over the tuples of one pile total.
   The same table bit for bit in every mode.
 * Look-ups for the dispatcher's fast paths (``covers`` / ``value`` / ``outcome``, raising

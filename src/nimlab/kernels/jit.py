@@ -6,14 +6,14 @@ two compiled forms.
 
 * **Ahead of time.**  When the package is built (``pip install``), ``setup.py`` compiles the
   kernels that declare argument types (``@njit(aot=[...])``: the sequential kernels of every
-  game, and the workers of the parallel ones, :mod:`nimlab.kernels.workers`) into one
+  game, and Wythoff's parallel worker, :mod:`nimlab.kernels.workers`) into one
   extension module, ``nimlab.kernels._aot``, with Numba's ``pycc``
   (:mod:`nimlab.kernels.aot`).  A call whose arguments have one of the declared types runs that
   code at once: no compilation, and not even an import of Numba (about half a second a process).
   The extension carries a fingerprint of the kernel sources it was built from; if the sources
   have changed since (a source checkout edited after its build), it is not used.
-* **Just in time.**  Any other call (Fibonacci Nim's ``prange`` kernel, other argument types,
-  no extension, or ``NIMLAB_AOT=0``) goes to Numba's dispatcher, made on first use: Numba is imported then,
+* **Just in time.**  Any other call (the ``prange`` kernels of Sharing Nim and Fibonacci Nim,
+  other argument types, no extension, or ``NIMLAB_AOT=0``) goes to Numba's dispatcher, made on first use: Numba is imported then,
   and the kernel compiled once and kept in Numba's disk cache (``cache=True``: the package's
   ``__pycache__``, or ``NUMBA_CACHE_DIR``).
 
@@ -257,9 +257,18 @@ class Kernel:
             ahead = self.ahead_of_time(args)
             if ahead is not None:
                 return ahead(*args)
-        if getattr(_mode, "loading_only", False) and not self.load(args, _mode.disk):
-            raise NeedsCompiling(self, self.argument_types(args))
+        if getattr(_mode, "loading_only", False):
+            self._refuse_compiling(args)
         return self.compiled()(*args, **kwargs)
+
+    def _refuse_compiling(self, args: tuple) -> None:
+        """Inside :func:`loading_only`: :class:`NeedsCompiling` unless Numba's code for these
+        arguments is at hand.  Asked only about this process (``disk=False``), a kernel Numba
+        has made nothing of yet is not, and the question does not import Numba."""
+        if not _mode.disk and self._dispatcher is None:
+            raise NeedsCompiling(self, None)
+        if not self.load(args, _mode.disk):
+            raise NeedsCompiling(self, self.argument_types(args))
 
     def prepare(self, args: tuple) -> None:
         """Make a call with these arguments run without compiling, on this thread, before other
@@ -269,8 +278,7 @@ class Kernel:
         if os.environ.get("NIMLAB_AOT") != "0" and self.ahead_of_time(args) is not None:
             return
         if getattr(_mode, "loading_only", False):
-            if not self.load(args, _mode.disk):
-                raise NeedsCompiling(self, self.argument_types(args))
+            self._refuse_compiling(args)
             return
         self.compiled().compile(self.argument_types(args))
 
@@ -351,11 +359,12 @@ def loading_only(disk: bool = True):
 
 
 class NeedsCompiling(Exception):
-    """A kernel would have to be compiled for these argument types
-    (:func:`loading_only`)."""
+    """A kernel would have to be compiled for these argument types (:func:`loading_only`;
+    ``None``: not looked at, the kernel not being made in this process)."""
 
     def __init__(self, kernel: Kernel, argtypes: tuple):
-        super().__init__(f"{kernel!r} is not compiled for {argtypes}")
+        super().__init__(f"{kernel!r} is not compiled for {argtypes}" if argtypes is not None
+                         else f"{kernel!r} is not loaded in this process")
         self.kernel = kernel
         self.argtypes = argtypes
 

@@ -272,13 +272,9 @@ def _missing_threads(step: Callable[[int, int, bool], None], lo: int, disk: bool
 
 def _threads_at_hand(step: Callable[[int, int, bool], None], lo: int) -> bool:
     """Whether the threads' kernels run at once, with nothing to load: compiled ahead of time
-    (:mod:`nimlab.kernels.workers`), or loaded by an earlier table of this process.  Without
-    the extension, the look itself would import Numba, so it is made only once Numba is
-    loaded."""
-    from nimlab.kernels.jit import aot_status
-
-    return (("numba" in sys.modules or aot_status() == "current")
-            and _missing_threads(step, lo, disk=False) is None)
+    (Wythoff's worker, :mod:`nimlab.kernels.workers`), or loaded by an earlier table of this
+    process.  The look imports nothing (a kernel Numba has not made yet is not at hand)."""
+    return _missing_threads(step, lo, disk=False) is None
 
 
 def _look_for_threads(pace: Pace, step: Callable[[int, int, bool], None], lo: int,

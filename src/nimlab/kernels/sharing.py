@@ -41,8 +41,7 @@ from nimlab.errors import InputError
 from nimlab.kernels import check_memory
 from nimlab.kernels.atomics import (PATIENCE, idle_look, load_acquire, store_release, take,
                                     wait_at_least)
-from nimlab.kernels.jit import njit
-from nimlab.kernels.workers import run_workers
+from nimlab.kernels.jit import njit, prange
 from nimlab.progress import Progress, quiet
 
 WORD = 64
@@ -188,7 +187,7 @@ def _sharing_block(T, base, PA, PB, c0, c1, known, index_table, done, first, wai
     """Columns ``c0 <= b < c1`` in a skewed order, steps ``t0 <= t < t1`` of it: at step ``t``
     column ``c0 + m`` computes its point ``a = t - 2m`` (``m`` increasing), so every column is
     two points behind the one before it, which is all it needs (see
-    :func:`_sharing_worker`).  Consecutive columns read and write the same line
+    :func:`_sharing_columns_parallel`).  Consecutive columns read and write the same line
     bitsets within a few steps, so they stay in the cache (a column at a time streams every line
     of the table through it).  With ``wait``, column ``c0`` first waits for the column before it
     (``done[c0 - 1 - first]``, maybe another thread's) and every column publishes its progress
@@ -271,14 +270,10 @@ def _segment_end(clock, done, i, c0, c1, first):
     return max(t1, t0)
 
 
-@njit(cache=True, nogil=True,
-      aot=[f"{t}[:, ::1], i8, u8[:, ::1], u8[:, ::1], i8, i8, i8[::1], i8[::1], i8[::1], "
-           "i8[::1], i8" for t in ("i2", "i4")])
-def _sharing_worker(T, base, PA, PB, b_start, b_stop, index_table, done, clock, holder,
-                    window):
-    """One worker of the parallel kernel (:func:`nimlab.kernels.workers.run_workers` runs
-    several at once): :func:`_sharing_columns` (computing), by segments taken as they become
-    ready; returns the largest value it computed, when every block is done.
+@njit(cache=True, parallel=True)
+def _sharing_columns_parallel(T, base, PA, PB, b_start, b_stop, index_table, workers):
+    """:func:`_sharing_columns` (computing) on ``workers`` threads, by segments taken as they
+    become ready.
 
     The rule throughout: the point ``(a, b)`` is computed only once column ``b - 1`` has finished
     its points ``0..a+1`` (or all of them).  That is all it needs: by induction column ``b - k``
@@ -300,45 +295,53 @@ def _sharing_worker(T, base, PA, PB, b_start, b_stop, index_table, done, clock, 
     own, and only once they have caught up with it.  The table is that of the sequential
     kernel, bit for bit, whatever the threads' timing; there is no barrier between blocks.
     """
-    blocks = (b_stop - b_start + BLOCK - 1) // BLOCK
-    top = 0
-    low = 0  # blocks below are finished
-    idle = 0
-    while True:
-        while low < blocks and load_acquire(clock, low) >= _block_steps(
-                b_start + low * BLOCK, min(b_start + (low + 1) * BLOCK, b_stop)):
-            low += 1
-        if low >= blocks:
-            break
-        i = -1
-        for j in range(low, min(low + window, blocks)):
-            c0 = b_start + j * BLOCK
-            if (_segment_end(clock, done, j, c0, min(c0 + BLOCK, b_stop), b_start)
-                    > load_acquire(clock, j) and take(holder, j)):
-                i = j
-                break
-        if i < 0:  # nothing can go on: the threads holding the blocks before are behind
-            idle = idle_look(idle)
-            continue
+    count = b_stop - b_start
+    blocks = (count + BLOCK - 1) // BLOCK
+    done = np.zeros(max(count, 1), dtype=np.int64)  # points finished, per column
+    clock = np.zeros(max(blocks, 1), dtype=np.int64)  # steps of the skewed order done, per block
+    holder = np.zeros(max(blocks, 1), dtype=np.int64)  # 1 while a thread holds the block
+    tops = np.zeros(workers, dtype=np.int64)
+    window = WINDOW_PER_THREAD * workers
+    for worker in prange(workers):
+        top = 0
+        low = 0  # blocks below are finished
         idle = 0
-        c0 = b_start + i * BLOCK
-        c1 = min(c0 + BLOCK, b_stop)
         while True:
-            t0 = clock[i]
-            t1 = _segment_end(clock, done, i, c0, c1, b_start)
-            waited = 0
-            while t1 == t0 and waited < PATIENCE:
-                waited += 1
-                t1 = _segment_end(clock, done, i, c0, c1, b_start)
-            if t1 <= t0:  # done, or the block before is still behind: put it down
+            while low < blocks and load_acquire(clock, low) >= _block_steps(
+                    b_start + low * BLOCK, min(b_start + (low + 1) * BLOCK, b_stop)):
+                low += 1
+            if low >= blocks:
                 break
-            g = _sharing_block(T, base, PA, PB, c0, c1, False, index_table, done, b_start,
-                               True, t0, t1)
-            if g > top:
-                top = g
-            store_release(clock, i, t1)
-        store_release(holder, i, 0)
-    return top
+            i = -1
+            for j in range(low, min(low + window, blocks)):
+                c0 = b_start + j * BLOCK
+                if (_segment_end(clock, done, j, c0, min(c0 + BLOCK, b_stop), b_start)
+                        > load_acquire(clock, j) and take(holder, j)):
+                    i = j
+                    break
+            if i < 0:  # nothing can go on: the threads holding the blocks before are behind
+                idle = idle_look(idle)
+                continue
+            idle = 0
+            c0 = b_start + i * BLOCK
+            c1 = min(c0 + BLOCK, b_stop)
+            while True:
+                t0 = clock[i]
+                t1 = _segment_end(clock, done, i, c0, c1, b_start)
+                waited = 0
+                while t1 == t0 and waited < PATIENCE:
+                    waited += 1
+                    t1 = _segment_end(clock, done, i, c0, c1, b_start)
+                if t1 <= t0:  # done, or the block before is still behind: put it down
+                    break
+                g = _sharing_block(T, base, PA, PB, c0, c1, False, index_table, done, b_start,
+                                   True, t0, t1)
+                if g > top:
+                    top = g
+                store_release(clock, i, t1)
+            store_release(holder, i, 0)
+        tops[worker] = top
+    return tops.max()
 
 
 class SharingRun:
@@ -391,14 +394,8 @@ class SharingRun:
         assert lo == self.done
         self.ensure(self.limit(hi))
         if threads:
-            count, blocks = hi - lo, -(-(hi - lo) // BLOCK)
-            done = np.zeros(count, dtype=np.int64)  # points finished, per column
-            clock = np.zeros(blocks, dtype=np.int64)  # steps of the skewed order done, per block
-            holder = np.zeros(blocks, dtype=np.int64)  # 1 while a worker holds the block
-            top = max(run_workers(_sharing_worker, (T, base, self.PA, self.PB, lo, hi,
-                                                    _DEBRUIJN_INDEX, done, clock, holder,
-                                                    WINDOW_PER_THREAD * self.workers),
-                                  self.workers if hi > lo else 1))
+            top = _sharing_columns_parallel(T, base, self.PA, self.PB, lo, hi, _DEBRUIJN_INDEX,
+                                            self.workers)
         else:
             top = _sharing_columns(T, base, self.PA, self.PB, lo, hi, False, _DEBRUIJN_INDEX)
         self.top = max(self.top, int(top))
@@ -453,10 +450,12 @@ def sharing_values(bound: int, progress: Progress = quiet,
                    parallel: bool | str = True) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` for ``0 <= a <= b <= bound``, -1 below the diagonal (fast).
 
-    ``parallel=True`` (the default) runs the parallel kernel's workers on as many threads
-    (:func:`nimlab.kernels.pace.threads_available`: ``NUMBA_NUM_THREADS``, else the cores)
-    whenever that is faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the parallel kernel
-    for every step.  Same table, bit for bit.
+    ``parallel=True`` (the default) lets the parallel kernel use Numba's threads (their number is
+    ``NUMBA_NUM_THREADS``, or :func:`numba.set_num_threads`) whenever it is faster than one
+    thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the parallel kernel
+    for every step.  Same table, bit for bit.  (Its loop is Numba's ``prange``, not a worker on
+    the process's threads as Wythoff's: compiled as a plain function, the same loop ran a
+    quarter slower, ahead of time and just in time alike.)
 
     The array is the transpose view of a C-ordered ``T[b, a]`` (columns are computed one at a
     time); ``np.ascontiguousarray`` makes a copy if a caller needs one.

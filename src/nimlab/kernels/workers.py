@@ -1,6 +1,6 @@
 """Running a parallel kernel's workers on threads of this process.
 
-A parallel kernel (Sharing Nim's, Wythoff's) is written as one *worker*: a sequential kernel,
+A parallel kernel (Wythoff's) may be written as one *worker*: a sequential kernel,
 ``@njit(nogil=True, aot=[...])``, that takes pieces of the table as they become ready and
 returns when none is left; its workers share the table and a few counters (arrays the caller
 makes, updated with the atomics of :mod:`nimlab.kernels.atomics`).  :func:`run_workers` calls it
@@ -12,6 +12,11 @@ So a process that uses the threads needs no Numba (neither its import nor its th
 about half a second, and on a first run after install a compilation of several seconds), as
 long as the extension is current.  The number of threads is
 :func:`nimlab.kernels.pace.threads_available` (``NUMBA_NUM_THREADS``, else the cores).
+
+Measure before moving a ``prange`` kernel here: Numba compiles the body of a parallel loop
+better than the same code as a function of its own (it did for Sharing Nim's, which ran a
+quarter slower as a worker, ahead of time and just in time alike, and so stays Numba's;
+Wythoff's worker is as fast as its loop was).
 """
 
 from __future__ import annotations
