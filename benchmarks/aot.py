@@ -1,8 +1,8 @@
 """The kernels compiled ahead of time against Numba's just-in-time code:
 ``python benchmarks/aot.py [--repeat K]``.
 
-Not part of the test suite.  In one process, each table (on one thread; the last two with the
-parallel kernels' workers on every core), computed with the extension ``nimlab.kernels._aot``
+Not part of the test suite.  In one process, each table (on one thread; the last with Wythoff's
+parallel worker on every core), computed with the extension ``nimlab.kernels._aot``
 and with ``NIMLAB_AOT=0`` (Numba's code, compiled or loaded from its cache by an untimed first
 call), alternately, best of ``--repeat`` (default 5); the ratio is Numba's time over the
 extension's (1.0: as fast).  The tables are compared.
@@ -26,8 +26,6 @@ CASES = [
     ("one-pile Fibonacci values N = 3000", lambda: fibonacci.one_pile_values(3000)),
     ("End-Nim 3 piles N = 150", lambda: endnim.endnim_values(3, 150)),
     ("NIM(1,3,4) with cash n = 400, d = 400", lambda: cash.cash_winners((1, 3, 4), 400, 400)),
-    ("Sharing Nim B = 6000, every core",
-     lambda: np.ascontiguousarray(sharing.sharing_values(6000, parallel="always"))),
     ("Wythoff N = 6000, every core", lambda: wythoff.wythoff_table(6000, parallel="always")),
 ]
 
