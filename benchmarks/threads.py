@@ -9,10 +9,11 @@ default run right after it).  The two output files must be identical.  It also t
 computation alone (``nimlab.table(..., cache=False)`` in a fresh process, after a small table
 on the parallel kernel has loaded it), with the same two settings: a whole process pays a fixed
 cost that no thread count changes (the interpreter, the imports, the allocation, the fsync'd
-write).  The parallel kernels' workers run compiled ahead of time like the sequential ones
-(without the extension a default run that uses the threads also imports Numba and loads them
-from its disk cache, about half a second; Numba's cache is filled first for that case).  ``--compete`` runs one CPU-bound process (a Python
-busy loop) during the whole measurement: the "one competing process" case, where the ratio must
+write).  Wythoff's parallel worker runs compiled ahead of time like the sequential kernels;
+a default Sharing Nim run that uses the threads (or any, without the extension) also imports
+Numba and loads its parallel kernel from Numba's disk cache (about half a second), which is
+filled first.  ``--compete`` runs one CPU-bound process (a Python busy loop) during the whole
+measurement: the "one competing process" case, where the ratio must
 stay at 0.95 or above.  ``--sizes`` changes the sizes (e.g. ``--sizes 6000 3000`` for a quick
 look).
 """
@@ -45,7 +46,8 @@ def run(game: str, size: int, threads: str | None, out: Path) -> float:
 
 #: A small table on the parallel kernel: without the extension, loads it (Numba, and its code
 #: from Numba's disk cache, compiled there by the first such run), which a default run does only
-#: for a table long enough to pay for it (nimlab.kernels.pace); with it, runs its workers.
+#: for a table long enough to pay for it (nimlab.kernels.pace); Wythoff's worker, compiled ahead
+#: of time, needs no loading.
 WARM = {"sharing": "from nimlab.kernels.sharing import sharing_values as warm\n"
                    "warm(300, parallel='always')\n",
         "wythoff": "from nimlab.kernels.wythoff import wythoff_table as warm\n"
