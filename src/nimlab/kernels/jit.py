@@ -6,16 +6,16 @@ two compiled forms.
 
 * **Ahead of time.**  When the package is built (``pip install``), ``setup.py`` compiles the
   kernels that declare argument types (``@njit(aot=[...])``: the sequential kernels of every
-  game, and Wythoff's parallel worker, :mod:`nimlab.kernels.workers`) into one
-  extension module, ``nimlab.kernels._aot``, with Numba's ``pycc``
-  (:mod:`nimlab.kernels.aot`).  A call whose arguments have one of the declared types runs that
-  code at once: no compilation, and not even an import of Numba (about half a second a process).
+  game, and Wythoff's parallel worker, :mod:`nimlab.kernels.workers`) into one extension
+  module, ``nimlab.kernels._aot``, with Numba's ``pycc`` (:mod:`nimlab.kernels.aot`).  A call
+  whose arguments have one of the declared types runs that code at once: no compilation, and
+  not even an import of Numba (about half a second a process).
   The extension carries a fingerprint of the kernel sources it was built from; if the sources
   have changed since (a source checkout edited after its build), it is not used.
 * **Just in time.**  Any other call (the ``prange`` kernels of Sharing Nim and Fibonacci Nim,
-  other argument types, no extension, or ``NIMLAB_AOT=0``) goes to Numba's dispatcher, made on first use: Numba is imported then,
-  and the kernel compiled once and kept in Numba's disk cache (``cache=True``: the package's
-  ``__pycache__``, or ``NUMBA_CACHE_DIR``).
+  other argument types, no extension, or ``NIMLAB_AOT=0``) goes to Numba's dispatcher, made on
+  first use: Numba is imported then, and the kernel compiled once and kept in Numba's disk cache
+  (``cache=True``: the package's ``__pycache__``, or ``NUMBA_CACHE_DIR``).
 
 Numba needs its own names in a kernel's globals (the dispatchers of the kernels it calls,
 ``prange``, the intrinsics), while Python callers of the module should keep reaching the
