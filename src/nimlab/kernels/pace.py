@@ -35,9 +35,9 @@ least :data:`MIN_MEASURED_STEP` seconds), and the mode that is behind is tried a
 8, 16, up to :data:`MAX_GAP` steps (doubling while it keeps losing), or at once when a step
 shows the lead is gone (by a margin, :data:`LEAD_MARGIN`), so a change of load is noticed and a
 losing try costs at most a few per cent; after a try of one thread lost by far
-(:data:`BIG_LEAD`) the next comes :data:`MAX_GAP` steps later at once.  A try too short to measure (its first step, sized
-from the other mode's speed) decides nothing: the next step tries again, sized from its own.  A
-parallel step gives every thread the same number of whole blocks of lines (the kernel's
+(:data:`BIG_LEAD`) the next comes :data:`MAX_GAP` steps later at once.  A try too short to
+measure (its first step, sized from the other mode's speed) decides nothing: the next step tries
+again, sized from its own.  A parallel step gives every thread the same number of whole blocks of lines (the kernel's
 ``block``; an odd block would run alone at the step's end); one that cannot, the last, measures
 nothing about the threads, nor does the first step, which pays the one-time costs (the first
 touch of a fresh table's memory, loading the compiled kernel).  A mode's kernel is loaded only

@@ -381,8 +381,9 @@ def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str =
     """``G[a, b]`` = the Grundy value of Wythoff's game at ``(a, b)``, ``0 <= a, b <= bound``.
 
     ``parallel=True`` (the default) runs the parallel kernel's workers on as many threads
-    (:func:`nimlab.kernels.pace.threads_available`) whenever that is faster than one thread (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the
-    parallel kernel for every step.  The table is the same, bit for bit.
+    (:func:`nimlab.kernels.pace.threads_available`) whenever that is faster than one thread
+    (:mod:`nimlab.kernels.pace`); ``False``: one thread; ``"always"``: the parallel kernel for
+    every step.  The table is the same, bit for bit.
     """
     from nimlab.kernels.pace import fill_rows, run_paced
 
