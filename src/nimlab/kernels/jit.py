@@ -238,8 +238,9 @@ class Kernel:
         return self._dispatcher
 
     def ahead_of_time(self, args: tuple) -> Callable | None:
-        """The ahead-of-time function for these arguments, or ``None``."""
-        if not self.aot:
+        """The ahead-of-time function for these arguments, or ``None`` (also with
+        ``NIMLAB_AOT=0``)."""
+        if not self.aot or os.environ.get("NIMLAB_AOT") == "0":
             return None
         key = tuple(type_code(a) for a in args)
         if key in self._compiled_for:
@@ -253,7 +254,7 @@ class Kernel:
         return found
 
     def __call__(self, *args, **kwargs):
-        if not kwargs and os.environ.get("NIMLAB_AOT") != "0":
+        if not kwargs:
             ahead = self.ahead_of_time(args)
             if ahead is not None:
                 return ahead(*args)
@@ -275,7 +276,7 @@ class Kernel:
         threads make it (:func:`nimlab.kernels.workers.run_workers`): the ahead-of-time code, or
         Numba's, loaded or compiled now; inside :func:`loading_only` (which holds for this
         thread only) :class:`NeedsCompiling` instead of a compilation."""
-        if os.environ.get("NIMLAB_AOT") != "0" and self.ahead_of_time(args) is not None:
+        if self.ahead_of_time(args) is not None:
             return
         if getattr(_mode, "loading_only", False):
             self._refuse_compiling(args)
