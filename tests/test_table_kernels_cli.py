@@ -203,3 +203,65 @@ def test_a_table_other_than_the_claimed_array_is_written_over_it(tmp_path):
 
     fileio.write_bytes(tmp_path / "x.npy", write)
     assert np.load(tmp_path / "x.npy").tolist() == [0, 1, 2, 3, 4]
+
+
+def test_a_table_computed_into_its_file_hands_its_settled_rows_to_the_disk_in_order(
+        cache, tmp_path, monkeypatch):
+    """After each step the Wythoff table says how many rows are final (the row of every ``a``
+    below, and their mirror); the file writes those bytes to the disk in the background, whole
+    pages, each byte once, in order, on its own descriptor, which is closed at the end; the fill
+    of a fresh table's pages is left out, since the file's pages are made present already."""
+    import mmap
+    import os
+    import threading
+
+    from nimlab import fileio
+    from nimlab import table as nimlab_table
+    from nimlab.kernels import pace, wythoff
+
+    bound = 400
+    ranges, descriptors, threads = [], set(), set()
+
+    def sync(fd, start, length, flags):
+        ranges.append((start, length, flags))
+        descriptors.add(fd)
+        threads.add(threading.current_thread().name)
+        return 0
+
+    fills = []
+    real_fill = pace.fill_rows
+
+    def fill(array, lo, hi, value, on_threads):
+        fills.append(array.shape)
+        real_fill(array, lo, hi, value, on_threads)
+
+    monkeypatch.setattr(fileio, "_sync_file_range", lambda: sync)
+    monkeypatch.setattr(fileio.MappedNpy, "MIN_BYTES", 1)
+    monkeypatch.setattr(pace, "fill_rows", fill)
+    monkeypatch.setattr(pace, "STEP_SECONDS", 1e-4)  # many steps
+    out = tmp_path / "w.npy"
+    nimlab_table("wythoff", max=bound, cache=False, out=out)
+    table = np.load(out)
+    assert np.array_equal(table, wythoff.wythoff_reference_compiled(bound))
+    assert (bound + 1, bound + 1) not in fills  # the file's pages were not filled again
+    assert len(ranges) > 1 and threads == {"nimlab-writeback"}
+    assert all(flags == fileio.SYNC_FILE_RANGE_WRITE for *_, flags in ranges)
+    ends = [start + length for start, length, _ in ranges]
+    assert [start for start, *_ in ranges] == [0] + ends[:-1]  # each byte once, in order
+    assert all(end % mmap.PAGESIZE == 0 for end in ends)
+    header = out.stat().st_size - table.nbytes
+    assert header + table.nbytes - mmap.PAGESIZE < ends[-1] <= header + table.nbytes
+    for fd in descriptors:  # the writeback's own descriptor is closed
+        with pytest.raises(OSError):
+            os.fstat(fd)
+
+
+def test_a_writeback_without_sync_file_range_writes_nothing_early(tmp_path, monkeypatch):
+    from nimlab import fileio
+
+    monkeypatch.setattr(fileio, "_sync_file_range", lambda: None)
+    with open(tmp_path / "f", "wb") as handle:
+        writeback = fileio.Writeback(handle.fileno())
+        writeback.upto(1 << 20)
+        writeback.close()
+        handle.write(b"still open")  # the caller's own descriptor is untouched

@@ -22,15 +22,14 @@ from nimlab.kernels.workers import run_workers
 LOCK = """
 import sys, threading, time
 import numpy as np
-from nimlab.kernels import jit, sharing, wythoff
+from nimlab.kernels import jit, wythoff
 bound, rows = 7, 2
 run = wythoff.WythoffRun(bound, workers=2, rows=rows)
 G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
 progress = np.arange(0, bound + 1, rows, dtype=np.int64)
 holder = np.zeros(len(progress), dtype=np.int64)
 holder[0] = 1
-args = (G, -1, run.col, run.cptr, run.diag, run.dptr, run.row, run.rptr, progress, holder,
-        0, bound + 1, sharing._DEBRUIJN_INDEX, rows, run.slots)
+args = run.worker_args(G, -1, progress, holder, 0, bound + 1)
 wythoff._wythoff_worker.prepare(args)
 print(wythoff._wythoff_worker.ahead_of_time(args) is not None and jit.aot_status() == "current")
 worker = threading.Thread(target=wythoff._wythoff_worker, args=args)

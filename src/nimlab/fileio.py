@@ -290,6 +290,75 @@ def populate(mapping, address: int, length: int, workers: int = 1) -> list[threa
     return threads
 
 
+#: ``sync_file_range``'s flag that starts writing a range's dirty pages and returns.
+SYNC_FILE_RANGE_WRITE = 2
+
+
+def _sync_file_range():
+    """The C library's ``sync_file_range`` (Linux), or ``None``."""
+    import ctypes
+
+    try:
+        function = ctypes.CDLL(None, use_errno=True).sync_file_range
+    except (AttributeError, OSError):
+        return None
+    function.argtypes = [ctypes.c_int, ctypes.c_int64, ctypes.c_int64, ctypes.c_uint]
+    return function
+
+
+class Writeback:
+    """Writes the first bytes of a file to the disk in the background as they become final,
+    so that the flush at the end waits only for the last of them: a big table computed into its
+    file (:class:`MappedNpy`) says after each step how far it is final (:meth:`upto`), and one
+    thread at a time starts the writing of what is new (``sync_file_range``, which may block
+    while the disk's queue is full: 0.25-0.33 s for 800 MB here, with 0.03 s of processor
+    time; the flush of the whole file at the end took 0.33-0.47 s).  The thread has its own
+    duplicate of the file descriptor; :meth:`close` waits for it and closes that.  Without
+    ``sync_file_range`` nothing is written early."""
+
+    def __init__(self, fd: int):
+        self._sync = _sync_file_range()
+        self._fd = os.dup(fd) if self._sync is not None else -1
+        self._lock = threading.Lock()
+        self._want = 0  # bytes [0, want) are final
+        self._started = 0  # bytes [0, started) are being written or written
+        self._thread: threading.Thread | None = None
+
+    def upto(self, end: int) -> None:
+        """Bytes ``[0, end)`` will not change: write them (whole pages) in the background."""
+        import mmap
+
+        end -= end % mmap.PAGESIZE
+        with self._lock:
+            if self._fd < 0 or end <= self._want:
+                return
+            self._want = end
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, daemon=True,
+                                                name="nimlab-writeback")
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                start, end = self._started, self._want
+                if start >= end:
+                    self._thread = None
+                    return
+                self._started = end
+            self._sync(self._fd, start, end - start, SYNC_FILE_RANGE_WRITE)
+
+    def close(self) -> None:
+        """Wait for the writing started so far to be handed to the disk; close the duplicate."""
+        with self._lock:
+            thread = self._thread
+            fd, self._fd = self._fd, -1
+        if thread is not None:
+            thread.join()
+        if fd >= 0:
+            os.close(fd)
+
+
 class MappedNpy:
     """An ``.npy`` file being written (the temporary file of :func:`atomic_file`) that a kernel
     may compute its table straight into: :meth:`claim` gives the file's data as a writable
@@ -305,6 +374,8 @@ class MappedNpy:
         self.handle = handle
         self.array = None
         self._populating: list[threading.Thread] = []  # threads making the pages present
+        self._writeback: Writeback | None = None
+        self._offset = 0  # the data's first byte in the file
 
     def claim(self, shape: tuple[int, ...], dtype: Any, workers: int = 1):
         """The file's data as an array of ``shape`` and ``dtype`` (C order), the first time a
@@ -331,7 +402,27 @@ class MappedNpy:
         self.array = np.ndarray(tuple(shape), dtype=dtype, buffer=self._mapping, offset=offset)
         self._populating = populate(self._mapping, self.array.ctypes.data - offset,
                                     offset + nbytes, workers)
+        self._offset = offset
+        self._writeback = Writeback(self.handle.fileno())
         return self.array
+
+    def present(self, array: Any) -> bool:
+        """Whether ``array`` is the claimed one, whose pages are made present and writable
+        (:func:`populate`): a kernel need not touch them first."""
+        return self.array is not None and array is self.array
+
+    def settled(self, array: Any, rows: int) -> None:
+        """The first ``rows`` rows of the claimed ``array`` will not change: the disk may have
+        them now (:class:`Writeback`)."""
+        if self._writeback is not None and array is self.array:
+            self._writeback.upto(self._offset + rows * array.strides[0])
+
+    def close(self) -> None:
+        """Wait for the background threads (after :meth:`finish`, or when the table failed)."""
+        for thread in self._populating:
+            thread.join()
+        if self._writeback is not None:
+            self._writeback.close()
 
     def holds(self, array: Any) -> bool:
         """Whether ``array`` is the claimed one, whole (what the file must hold)."""
@@ -345,8 +436,7 @@ class MappedNpy:
         ``array`` over whatever the file holds."""
         import numpy as np
 
-        for thread in self._populating:  # before the file is flushed or cut
-            thread.join()
+        self.close()  # before the file is flushed or cut
         if self.holds(array):
             self._mapping.flush()
             return

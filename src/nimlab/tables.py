@@ -138,6 +138,8 @@ def write_table(out: str | os.PathLike, build: Callable[[], "Table"]) -> tuple["
             built.append(build())
         finally:
             OUTPUT.reset(token)
+            if not built:  # failed or interrupted: its threads end before the file goes
+                target.close()
         target.finish(built[0].to_array())
 
     fileio.write_bytes(path, write)

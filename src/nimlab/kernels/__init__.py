@@ -67,6 +67,22 @@ def table_array(shape: tuple[int, ...], dtype, workers: int = 1):
     return np.empty(shape, dtype=dtype)
 
 
+def pages_present(array) -> bool:
+    """Whether ``array`` (from :func:`table_array`) is an output file's data whose pages are
+    made present already: a kernel need not pay their first touch itself (as it must for
+    ``np.empty``)."""
+    target = OUTPUT.get()
+    return target is not None and target.present(array)
+
+
+def rows_final(array, rows: int) -> None:
+    """The first ``rows`` rows of ``array`` (from :func:`table_array`) are final: an output file
+    may start writing them to the disk (:class:`nimlab.fileio.Writeback`)."""
+    target = OUTPUT.get()
+    if target is not None:
+        target.settled(array, rows)
+
+
 def check_memory(nbytes: int, what: str) -> None:
     """Refuse (one-line :class:`~nimlab.errors.InputError`) a table larger than the machine's
     RAM, rather than let the system kill the process half-way."""
