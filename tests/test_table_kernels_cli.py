@@ -118,26 +118,50 @@ def test_value_function_equals_brute_force(piles):
 # --------------------------------------------------------------------------- computed into the file
 def test_a_mapped_table_has_its_pages_touched_by_as_many_threads_as_compute_it(tmp_path,
                                                                                 monkeypatch):
-    """With more than one worker the file's pages are made present by that many threads in the
-    background (joined before the file is flushed); with one, at once and by this thread.  The
-    file holds what was written to the array either way."""
+    """With more than one worker the file's pages are made present by that many threads, each
+    its own share, all done before the array is given; with one, by this thread.  The file
+    holds what was written to the array either way."""
+    import threading
+
     from nimlab import fileio
 
+    real = fileio._libc
+    calls = []
+
+    def libc(name, *argtypes):
+        function = real(name, *argtypes)
+        if name != "madvise":
+            return function
+
+        def madvise(address, length, advice):
+            call = ["started", threading.current_thread().name, length, advice]
+            calls.append(call)
+            result = function(address, length, advice)
+            call[0] = "done"
+            return result
+        return madvise
+
+    monkeypatch.setattr(fileio, "_libc", libc)
     monkeypatch.setattr(fileio.MappedNpy, "MIN_BYTES", 1)
-    for workers, background in ((3, 3), (1, 0)):
+    for workers in (3, 1):
         table = np.arange(300 * 301, dtype=np.int32).reshape(300, 301) * workers
+        calls.clear()
         seen = []
 
         def write(handle):
             target = fileio.MappedNpy(handle)
             array = target.claim(table.shape, table.dtype, workers)
-            seen.append([t.daemon and t.name == "nimlab-populate" for t in target._populating])
+            seen.extend(calls)
             array[:] = table
             target.finish(array)
-            seen.append([t.is_alive() for t in target._populating])
 
         path = fileio.write_bytes(tmp_path / f"t{workers}.npy", write)
-        assert seen == [[True] * background, [False] * background]
+        if workers > 1:
+            assert [call[:2] for call in seen] == [["done", "nimlab-populate"]] * workers
+            assert sum(call[2] for call in seen) >= table.nbytes
+            assert {call[3] for call in seen} == {fileio.MADV_POPULATE_WRITE}
+        else:
+            assert seen == []  # mmap's own madvise, on this thread
         assert np.array_equal(np.load(path), table)
 
 
