@@ -10,8 +10,12 @@ every diagonal ``b - a`` keeps the set of values met so far as a bitset (``uint6
 row of ``a`` starts from the column ``a`` (``G(a, b') = G(b', a)`` for ``b' < a``, already known)
 and gathers the values of its own cells.  A value is the lowest zero bit of the OR of the three
 bitsets.  Each bitset also keeps the index of its first word that is not all ones; no value
-below ``64 * max(those indices)`` can be free, so the search starts there: each cell costs a
-few word operations instead of ``a + b`` look-ups.
+below ``64 * max(those indices)`` can be free, so the search starts there.  And each keeps a
+summary, a bit for each of its words that is full: a word full in any of the three lines
+cannot hold the value, so the search skips such words 64 at a time and ORs only the others
+(:func:`_first_free_word`): about two words a cell, where a scan from the pointers read 20 at
+N = 6,000 and more as the table grows.  So each cell costs a few word operations instead of
+``a + b`` look-ups.
 
 Values never exceed ``a + b`` (a cell has ``a + b + min(a, b)`` options but they include the
 values of a row, which are distinct), so the table is ``uint16`` while ``2 N < 65535``
