@@ -16,15 +16,15 @@ the load case).  In order, each part printing its figures as it goes:
    warm run, a tiny kernel table <= 0.35 s, ``value fibonacci 300/5`` <= 1 s and ``moves`` <= 2 s;
 5. with ``--records DIR``: ``nimlab record sharing --max 100000`` (< 45 minutes) and
    ``nimlab record wythoff --max 50000`` (< 10 minutes) in a new directory inside ``DIR``
-   (about 15 GB of disk; removed afterwards), with their peak memory (< 24 GB).  Without it the records are left out: about half
-   an hour more.
+   (about 15 GB of disk; removed afterwards), with their peak memory (< 24 GB).  Without it the
+   records are left out (they take about a quarter of an hour more).
 
 Then one line per target: the figure and whether it is met.  The thread ratios are judged on the
 median runs of each setting (the best runs and the median of the pairs' ratios are printed
 beside them): the best of a few runs differs by the noise alone (the first touch of a fresh
 table varies from 0.01 to 0.16 s on this virtual machine, and the same one-thread computation by
 20% from run to run).  ``--json FILE`` keeps every
-figure.  Parts 1-4 take about 35 minutes with the default 5 runs.
+figure.  Parts 1-4 take about 11 minutes with the default 5 runs (27 November).
 """
 
 from __future__ import annotations
