@@ -345,12 +345,12 @@ class Writeback:
     def _run(self) -> None:
         while True:
             with self._lock:
-                start, end = self._started, self._want
-                if start >= end:
+                fd, start, end = self._fd, self._started, self._want
+                if start >= end or fd < 0:  # nothing new, or closed (the flush does the rest)
                     self._thread = None
                     return
                 self._started = end
-            self._sync(self._fd, start, end - start, SYNC_FILE_RANGE_WRITE)
+            self._sync(fd, start, end - start, SYNC_FILE_RANGE_WRITE)  # the lock let go
 
     def close(self) -> None:
         """Wait for the writing started so far to be handed to the disk; close the duplicate."""
