@@ -101,6 +101,8 @@ def test_signal_while_writing_leaves_no_part_file(tmp_path, signum):
     script = textwrap.dedent(f"""
         import os, signal, sys
         from nimlab import fileio
+        # as in a terminal: under nohup (SIGHUP ignored) nimlab leaves the signal alone
+        signal.signal({int(signum)}, signal.SIG_DFL)
         def write(handle):
             handle.write(b"x" * 1000)
             os.kill(os.getpid(), {int(signum)})
