@@ -257,7 +257,7 @@ def test_parallel_kernels_with_more_threads_than_cores_equal_sequential():
 
 def test_wythoff_bands_shrink_for_wide_tables():
     assert wy_k.band_rows(6000) == wy_k.ROWS
-    assert wy_k.band_rows(20_000) == 64 and wy_k.band_rows(50_000) == 32
+    assert wy_k.band_rows(20_000) == 128 and wy_k.band_rows(50_000) == 64
     assert wy_k.band_rows(10 ** 7) == 16
     for bound in (100, 6000, 20_000, 50_000):
         rows = wy_k.band_rows(bound)

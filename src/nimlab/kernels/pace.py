@@ -5,7 +5,7 @@ A table kernel fills *lines* (Sharing Nim's columns, Wythoff's rows) in order.
 to take about :data:`STEP_SECONDS` (from the speed measured so far and the kernel's work model),
 so that Python regains control often: Ctrl-C acts within a step (a fraction of a second; under a
 second for the widest Wythoff records, whose parallel steps hold at least a band of rows for each
-thread, at most about 2 million cells: :func:`nimlab.kernels.wythoff.band_rows`), progress is
+thread, at most about 4 million cells: :func:`nimlab.kernels.wythoff.band_rows`), progress is
 reported, and a checkpoint can be written between two steps.
 
 Each step runs either the sequential kernel (``threads = False``) or the parallel one (``True``),
