@@ -252,6 +252,13 @@ def test_a_table_computed_into_its_file_hands_its_settled_rows_to_the_disk_in_or
         threads.add(threading.current_thread().name)
         return 0
 
+    settled = []  # the bytes the table says are final, after each step
+    real_upto = fileio.Writeback.upto
+
+    def upto(self, end):
+        settled.append(end)
+        real_upto(self, end)
+
     fills = []
     real_fill = pace.fill_rows
 
@@ -260,6 +267,7 @@ def test_a_table_computed_into_its_file_hands_its_settled_rows_to_the_disk_in_or
         real_fill(array, lo, hi, value, on_threads)
 
     monkeypatch.setattr(fileio, "_sync_file_range", lambda: sync)
+    monkeypatch.setattr(fileio.Writeback, "upto", upto)
     monkeypatch.setattr(fileio.MappedNpy, "MIN_BYTES", 1)
     monkeypatch.setattr(pace, "fill_rows", fill)
     monkeypatch.setattr(pace, "STEP_SECONDS", 1e-4)  # many steps
@@ -268,16 +276,54 @@ def test_a_table_computed_into_its_file_hands_its_settled_rows_to_the_disk_in_or
     table = np.load(out)
     assert np.array_equal(table, wythoff.wythoff_reference_compiled(bound))
     assert (bound + 1, bound + 1) not in fills  # the file's pages were not filled again
-    assert len(ranges) > 1 and threads == {"nimlab-writeback"}
+    header = out.stat().st_size - table.nbytes
+    # after each step, rows 0..hi-1 (the pace's first step is short, so there are several)
+    assert len(settled) > 1 and settled == sorted(settled)
+    assert all((end - header) % table.strides[0] == 0 for end in settled)
+    assert settled[-1] == header + table.nbytes
+    # the thread writes what is new each time it looks (as it is scheduled: what it has not
+    # started when the file is flushed, the flush writes)
+    assert threads <= {"nimlab-writeback"}
     assert all(flags == fileio.SYNC_FILE_RANGE_WRITE for *_, flags in ranges)
     ends = [start + length for start, length, _ in ranges]
-    assert [start for start, *_ in ranges] == [0] + ends[:-1]  # each byte once, in order
-    assert all(end % mmap.PAGESIZE == 0 for end in ends)
-    header = out.stat().st_size - table.nbytes
-    assert header + table.nbytes - mmap.PAGESIZE < ends[-1] <= header + table.nbytes
+    assert [start for start, *_ in ranges] == [0, *ends[:-1]]  # each byte once, in order
+    assert all(end % mmap.PAGESIZE == 0 and end <= settled[-1] for end in ends)
     for fd in descriptors:  # the writeback's own descriptor is closed
         with pytest.raises(OSError):
             os.fstat(fd)
+
+
+def test_a_writeback_starts_writing_each_new_whole_page_once_in_order(tmp_path, monkeypatch):
+    import mmap
+    import os
+
+    from nimlab import fileio
+
+    ranges = []
+    monkeypatch.setattr(fileio, "_sync_file_range",
+                        lambda: lambda fd, start, length, flags: ranges.append(
+                            (os.fstat(fd).st_ino, start, length, flags)) or 0)
+    page = mmap.PAGESIZE
+    with open(tmp_path / "f", "wb") as handle:
+        inode = os.fstat(handle.fileno()).st_ino
+        writeback = fileio.Writeback(handle.fileno())
+
+        def settle(end):
+            writeback.upto(end)
+            thread = writeback._thread
+            if thread is not None:
+                thread.join()
+
+        settle(page + 10)
+        settle(page - 1)  # nothing new
+        settle(5 * page + 1)
+        settle(5 * page)  # nothing new
+        assert ranges == [(inode, 0, page, fileio.SYNC_FILE_RANGE_WRITE),
+                          (inode, page, 4 * page, fileio.SYNC_FILE_RANGE_WRITE)]
+        writeback.close()
+        writeback.upto(9 * page)  # closed: nothing more
+        assert len(ranges) == 2
+        handle.write(b"still open")  # the caller's own descriptor is untouched
 
 
 def test_a_writeback_without_sync_file_range_writes_nothing_early(tmp_path, monkeypatch):
