@@ -407,15 +407,10 @@ class MappedNpy:
         self._writeback = Writeback(self.handle.fileno())
         return self.array
 
-    def present(self, array: Any) -> bool:
-        """Whether ``array`` is the claimed one, whose pages are made present and writable
-        (:func:`populate`): a kernel need not touch them first."""
-        return self.array is not None and array is self.array
-
     def settled(self, array: Any, rows: int) -> None:
         """The first ``rows`` rows of the claimed ``array`` will not change: the disk may have
         them now (:class:`Writeback`)."""
-        if self._writeback is not None and array is self.array:
+        if self._writeback is not None and self.holds(array):
             self._writeback.upto(self._offset + rows * array.strides[0])
 
     def close(self) -> None:
@@ -425,7 +420,8 @@ class MappedNpy:
             self._writeback.close()
 
     def holds(self, array: Any) -> bool:
-        """Whether ``array`` is the claimed one, whole (what the file must hold)."""
+        """Whether ``array`` is the claimed one, whole (what the file must hold; its pages are
+        made present and writable by :meth:`claim`, so a kernel need not touch them first)."""
         mapped = self.array
         return (mapped is not None and getattr(array, "shape", None) == mapped.shape
                 and array.dtype == mapped.dtype and array.flags.c_contiguous

@@ -72,7 +72,7 @@ def pages_present(array) -> bool:
     made present already: a kernel need not pay their first touch itself (as it must for
     ``np.empty``)."""
     target = OUTPUT.get()
-    return target is not None and target.present(array)
+    return target is not None and target.holds(array)
 
 
 def rows_final(array, rows: int) -> None:

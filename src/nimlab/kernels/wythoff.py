@@ -455,9 +455,11 @@ def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str =
     G = table_array((bound + 1, bound + 1), value_dtype(bound), run.workers if parallel else 1)
 
     def step(lo: int, hi: int, threads: bool) -> None:
-        if lo == 0 < hi and not pages_present(G):  # the first step writes the first column
-            fill_rows(G, 0, bound + 1, 0, threads)  # of every row: touch the table row by
-        run.step(G, -1, lo, hi, threads)  # row first (much cheaper)
+        # the first step writes the first column of every row: a fresh table is touched row
+        # by row first (much cheaper), unless its pages are present already (an output file)
+        if lo == 0 < hi and not pages_present(G):
+            fill_rows(G, 0, bound + 1, 0, threads)
+        run.step(G, -1, lo, hi, threads)
         rows_final(G, hi)  # rows below hi are whole (the row of a, and the mirror of rows < a)
 
     run_paced(0, bound + 1, step, work_model(bound), parallel, progress, block=run.block,
