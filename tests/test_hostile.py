@@ -141,6 +141,32 @@ def test_cli_terminated_says_so(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_a_signal_stops_a_wythoff_table_on_the_threads_within_moments(tmp_path, signum):
+    """The parallel Wythoff kernel runs steps of about two seconds, but a signal stops its
+    threads within a tile: the command ends at once, in one line, and leaves no file."""
+    import time
+
+    target = tmp_path / "w.npy"
+    env = {**os.environ, "NUMBA_NUM_THREADS": "2"}
+    child = subprocess.Popen([sys.executable, "-m", "nimlab.cli", "table", "wythoff", "--max",
+                              "20000", "--out", str(target), "--no-cache"], env=env,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 60
+    while not any(p.name.endswith(".part") for p in tmp_path.iterdir()):
+        assert time.time() < deadline and child.poll() is None
+        time.sleep(0.05)
+    time.sleep(1.0)  # inside a parallel step
+    sent = time.perf_counter()
+    child.send_signal(signum)
+    code = child.wait(timeout=60)
+    took = time.perf_counter() - sent
+    stderr = child.stderr.read()
+    assert code == (130 if signum == signal.SIGINT else 128 + signum), stderr
+    assert "Traceback" not in stderr and list(tmp_path.iterdir()) == []
+    assert took < 1.5, f"ended {took:.2f} s after the signal"
+
+
 def test_errors_name_the_users_file_not_the_temporary_one(tmp_path, monkeypatch):
     target = tmp_path / "table.npy"
 

@@ -638,3 +638,23 @@ def test_pace_loads_the_threads_first_for_a_table_its_kernel_guesses_long():
     record, calls = _unready(pace), _NotLoaded()
     steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=1000, calls=calls, guess=0.001)
     assert not steps[0][2]
+
+
+def test_pace_stretches_the_steps_of_threads_a_signal_stops_and_keeps_the_tries_short():
+    """A kernel whose threads stop at a signal runs longer parallel steps (``stretch`` times a
+    step): fewer ends of steps, where the threads wait for the last band.  A try of one thread
+    stays short, and so do the tiny first steps."""
+    from nimlab.kernels import pace
+
+    for stretch in (1, 4):
+        record = _on_two_cores(pace)
+        record.stretch = stretch
+        steps = _paced(pace, record, {False: 2.0, True: 1.0}, total=200_000)
+        seconds = {mode: [(hi - lo) * (1.0 if mode else 2.0) / 1000
+                          for lo, hi, threads in steps[1:-1] if threads == mode]
+                   for mode in (True, False)}
+        longest = max(seconds[True])
+        assert stretch * pace.STEP_SECONDS * 0.9 <= longest <= stretch * pace.STEP_SECONDS * 1.1
+        assert seconds[False]  # one thread was tried, briefly
+        assert max(seconds[False]) <= pace.ONE_THREAD_TRY * pace.STEP_SECONDS * 1.1
+    assert pace.Pace(True, stretch=3).stretch == 3 and wy_k.WythoffRun.stretch == wy_k.STRETCH

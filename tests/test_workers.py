@@ -4,10 +4,13 @@ an error in one reaches the caller, and a kernel is made ready on the calling th
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 
 import numpy as np
 import pytest
@@ -110,3 +113,89 @@ def test_a_table_starts_on_the_threads_whose_worker_is_compiled_ahead_of_time():
         assert rest == ["[True, False] False"]
     else:  # no extension: nothing is loaded, and neither table looks for Numba
         assert rest == ["[False, False] False"]
+
+
+class _Signalled(Exception):
+    """Raised by the test's signal handler, in the thread that waits for the workers."""
+
+
+@contextlib.contextmanager
+def _signal_after(seconds):
+    """SIGUSR1 to this (the main) thread ``seconds`` into the block, raising
+    :class:`_Signalled` there."""
+    def handler(number, frame):
+        raise _Signalled(number)
+
+    saved = signal.signal(signal.SIGUSR1, handler)
+    timer = threading.Timer(seconds, signal.pthread_kill,
+                            (threading.main_thread().ident, signal.SIGUSR1))
+    try:
+        timer.start()
+        yield
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGUSR1, saved)
+
+
+def test_a_signal_stops_the_workers_and_is_raised_only_once_every_one_has_ended():
+    """With ``stop``, every worker runs on a thread of its own and the caller's thread waits,
+    in Python: a signal there sets the flag, the workers end their piece of work and return,
+    and only then is the signal's exception raised (never while a worker still writes)."""
+    stop = np.zeros(1, dtype=np.int64)
+    ended = []
+
+    def worker(flag):
+        while flag[0] == 0:
+            time.sleep(0.001)
+        time.sleep(0.05)  # the piece of work in hand is finished
+        ended.append(threading.current_thread() is threading.main_thread())
+        return 1
+
+    with _signal_after(0.1), pytest.raises(_Signalled):
+        run_workers(worker, (stop,), 2, stop)
+    assert stop[0] == 1 and ended == [False, False]
+
+
+def test_the_waiting_thread_watches_the_workers_meanwhile():
+    stop = np.zeros(1, dtype=np.int64)
+    seen = []
+
+    def worker(flag):
+        time.sleep(0.3)
+        return 2
+
+    assert run_workers(worker, (stop,), 2, stop,
+                       lambda: seen.append(threading.current_thread())) == [2, 2]
+    assert len(seen) >= 2 and set(seen) == {threading.main_thread()}
+
+
+def test_wythoff_rows_said_final_during_a_step_are_final(monkeypatch):
+    """``settled(rows)`` comes while the threads work: the rows it names are the table's final
+    rows already (snapshots compared with the finished table), whole bands, in order."""
+    from nimlab.kernels import workers
+
+    monkeypatch.setattr(workers, "WATCH_SECONDS", 0.001)
+    bound = 3000
+    run = wythoff.WythoffRun(bound, workers=2, rows=16)
+    G = np.zeros((bound + 1, bound + 1), dtype=np.uint16)
+    snapshots = []
+    run.step(G, -1, 0, bound + 1, True, lambda rows: snapshots.append((rows, G[:rows].copy())))
+    assert snapshots and snapshots[-1][0] <= bound + 1
+    assert [rows for rows, _ in snapshots] == sorted(rows for rows, _ in snapshots)
+    for rows, seen in snapshots:
+        assert rows % 16 == 0 or rows == bound + 1
+        assert np.array_equal(seen, G[:rows])
+    assert np.array_equal(G, wythoff.wythoff_table(bound, parallel=False))
+
+
+def test_a_signal_stops_a_wythoff_step_and_the_run_refuses_to_go_on():
+    bound = 8000
+    run = wythoff.WythoffRun(bound, workers=2)
+    G = np.full((bound + 1, bound + 1), 65535, dtype=np.uint16)
+    run.step(G, -1, 0, 256, True)  # the first rows, and the first touch of the bitsets
+    with _signal_after(0.05), pytest.raises(_Signalled):
+        run.step(G, -1, 256, bound + 1, True)
+    assert (G == 65535).any()  # stopped before the end
+    assert run.broken and run.done == 256
+    with pytest.raises(RuntimeError, match="interrupted"):
+        run.step(G, -1, 256, bound + 1, True)

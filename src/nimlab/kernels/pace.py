@@ -3,10 +3,11 @@
 A table kernel fills *lines* (Sharing Nim's columns, Wythoff's rows) in order.
 :func:`run_paced` calls ``step(lo, hi, threads)`` over consecutive ranges of lines, each sized
 to take about :data:`STEP_SECONDS` (from the speed measured so far and the kernel's work model),
-so that Python regains control often: Ctrl-C acts within a step (a fraction of a second; under a
-second for the widest Wythoff records, whose parallel steps hold at least a band of rows for each
-thread, at most about 4 million cells: :func:`nimlab.kernels.wythoff.band_rows`), progress is
-reported, and a checkpoint can be written between two steps.
+so that Python regains control often: Ctrl-C acts within a step (a fraction of a second), progress
+is reported, and a checkpoint can be written between two steps.  A kernel whose threads a signal
+stops within a piece of their work (Wythoff's workers: :func:`nimlab.kernels.workers.run_workers`
+with ``stop``) runs longer parallel steps (``stretch`` times as long): each step of the threads
+ends with the last of its work done by one thread while the others wait.
 
 Each step runs either the sequential kernel (``threads = False``) or the parallel one (``True``),
 whichever measures faster now, by work per second (the kernel's work model).  On an idle machine
@@ -119,11 +120,13 @@ class Pace:
     """The measured speeds of both modes and the choice of the next step (see the module
     docstring); ``log`` records ``(lo, hi, threads, seconds)`` of every step."""
 
-    def __init__(self, parallel: bool | str, block: int = 1):
+    def __init__(self, parallel: bool | str, block: int = 1, stretch: int = 1):
         """``parallel``: ``True`` (the faster mode, measured), ``False`` (one thread), or
         ``"always"`` (the parallel kernel for every step, even on one thread: for tests and
         benchmarks).  ``block``: the lines a thread of the parallel kernel takes at a time (a
-        parallel step of fewer than ``block`` lines per thread is not a measurement)."""
+        parallel step of fewer than ``block`` lines per thread is not a measurement).
+        ``stretch``: a parallel step lasts this many times :data:`STEP_SECONDS`, for a kernel
+        whose threads a signal stops at once (tries stay short)."""
         if parallel not in (True, False, "always"):
             raise ValueError(f"parallel must be True, False or 'always', got {parallel!r}")
         self.always = parallel == "always"
@@ -141,17 +144,18 @@ class Pace:
         self.since_try = 0
         self.steps = 0  # steps recorded
         self.gap = FIRST_TRY
+        self.stretch = stretch
         self.log: list[tuple[int, int, bool, float]] = []
 
     def choose(self) -> tuple[bool, float]:
         """The mode of the next step and the seconds it should take."""
         if self.always:
-            return True, STEP_SECONDS
+            return True, STEP_SECONDS * self.stretch
         if not (self.parallel and self.ready):
             return False, STEP_SECONDS
         if self.since_try >= self.gap:
             return not self.best, STEP_SECONDS * (ONE_THREAD_TRY if self.best else TRY_FRACTION)
-        return self.best, STEP_SECONDS
+        return self.best, STEP_SECONDS * (self.stretch if self.best else 1)
 
     def sizing_rate(self, mode: bool) -> float | None:
         """The work per second that sizes a step of ``mode``: its own last speed; else, for a
@@ -202,16 +206,17 @@ class Pace:
 def run_paced(start: int, stop: int, step: Callable[[int, int, bool], None],
               cumulative: np.ndarray, parallel: bool | str = True, progress: Progress = quiet,
               pace: Pace | None = None, block: int = 1,
-              seconds_per_work: float | None = None) -> Pace:
+              seconds_per_work: float | None = None, stretch: int = 1) -> Pace:
     """Run ``step(lo, hi, threads)`` over ``[start, stop)`` in short steps (module docstring).
 
     ``cumulative[i]`` is the work of lines ``0..i-1`` (any unit, increasing; length at least
     ``stop + 1``); ``progress(done, stop)`` is called after every step; ``block``: the lines
     a thread of the parallel kernel takes at a time; ``seconds_per_work``: the kernel's own
     rough guess of one thread's seconds per unit of work (on the lower side), by which a table
-    sure to last (:data:`EARLY_LOAD`) loads the parallel kernels before its first step.
+    sure to last (:data:`EARLY_LOAD`) loads the parallel kernels before its first step;
+    ``stretch``: a parallel step is that many steps long (:class:`Pace`).
     """
-    pace = pace or Pace(parallel, block)
+    pace = pace or Pace(parallel, block, stretch)
     loaded: set[bool] = set()  # the modes whose compiled kernel this run has loaded
     total = float(cumulative[stop] - cumulative[start]) or 1.0
     lo = start

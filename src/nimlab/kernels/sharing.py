@@ -353,6 +353,9 @@ class SharingRun:
 
     #: The lines a thread of the parallel kernel takes at a time.
     block = BLOCK
+    #: a parallel step is as long as one thread's (Numba's parallel loop cannot be stopped
+    #: within a step, so steps stay short for Ctrl-C)
+    stretch = 1
 
     def __init__(self, bound: int, words: int = 1):
         from nimlab.kernels.pace import threads_available

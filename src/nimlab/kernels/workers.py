@@ -21,35 +21,96 @@ Wythoff's worker is as fast as its loop was).
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import threading
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 
-def run_workers(worker: Callable, args: tuple, workers: int) -> list[Any]:
+def run_workers(worker: Callable, args: tuple, workers: int, stop: Any = None,
+                watch: Callable[[], None] | None = None) -> list[Any]:
     """``worker(*args)`` on ``workers`` threads at once (this one and ``workers - 1`` of their
-    own); their results.  An exception in any worker is
-    raised here, after all have ended."""
+    own); their results.  An exception in any worker is raised here, after all have ended.
+
+    ``stop``: a one-element integer array that the worker reads between two pieces of its
+    work, and returns once it is not zero.  Then every worker runs on a thread of its own and
+    this thread only waits for them, in Python, where signals are handled: Ctrl-C (or SIGTERM,
+    with :func:`nimlab.fileio.terminate_as_exception`) arriving meanwhile sets ``stop[0]``, the
+    workers return within a piece of work, and the signal's exception is raised once every
+    thread has ended, never while one still writes to the table.  Without ``stop`` this thread
+    works too, and a signal acts when its own worker returns.  ``watch`` (with ``stop``) is
+    called every :data:`WATCH_SECONDS` meanwhile, on this thread (to pass the workers' progress
+    on)."""
     prepare = getattr(worker, "prepare", None)
     if prepare is not None:  # a kernel: compiled (or found missing) here, not by every thread
         prepare(args)
     results: list[Any] = [None] * workers
     errors: list[BaseException] = []
+    own = 1 if stop is None else 0  # the workers that run on this thread
+    ended = [threading.Event() for _ in range(own, workers)]
 
     def work(k: int) -> None:
         try:
             results[k] = worker(*args)
         except BaseException as error:  # noqa: BLE001 - raised again by the caller's thread
             errors.append(error)
+        finally:
+            if k >= own:
+                ended[k - own].set()
 
     threads = [threading.Thread(target=work, args=(k,), daemon=True, name=f"nimlab-worker-{k}")
-               for k in range(1, workers)]
-    for thread in threads:
-        thread.start()
+               for k in range(own, workers)]
     try:
-        work(0)
+        with _signals_held():  # a signal waits until every thread has started (and is raised
+            for thread in threads:  # below, so that they are waited for)
+                thread.start()
+        if own:
+            work(0)
     finally:
-        for thread in threads:
+        _wait(ended, stop, watch if stop is not None else None)
+        for thread in threads:  # their work is over: they are ending
             thread.join()
     if errors:
         raise errors[0]
     return results
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP held back from this thread within the block (and from the
+    threads started there, which keep the mask: the signals go to a thread that runs Python's
+    handlers), delivered at its end."""
+    held = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+            if hasattr(signal, name)}
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+#: How often the waiting thread calls ``watch`` (:func:`run_workers`).
+WATCH_SECONDS = 0.05
+
+
+def _wait(ended: list[threading.Event], stop: Any, watch: Callable[[], None] | None) -> None:
+    """Wait until every worker has ended (calling ``watch`` now and then); the first exception
+    raised while waiting (a signal's) sets ``stop[0]`` (if any) and is raised again once all
+    have ended.  Not ``Thread.join``: interrupted by an exception, it may take a thread that
+    still runs for ended (Python 3.11)."""
+    interrupted: BaseException | None = None
+    for event in ended:
+        while not event.is_set():
+            try:
+                event.wait(WATCH_SECONDS if watch and not interrupted else None)
+                if watch and not interrupted:
+                    watch()
+            except BaseException as error:  # noqa: BLE001 - raised again below
+                if stop is not None:
+                    stop[0] = 1
+                interrupted = interrupted or error
+    if interrupted is not None:
+        raise interrupted

@@ -27,6 +27,8 @@ Numba): for every cell, look up every option and take the mex - the straightforw
 
 from __future__ import annotations
 
+from typing import Callable
+
 import numpy as np
 
 from nimlab.errors import InputError
@@ -236,6 +238,14 @@ def _wythoff_rows(G, base, col, cfull, cptr, diag, dfull, dptr, row, rfull, rptr
                           min(a0 + rows, a_stop), False, index_table)
 
 
+#: A parallel step lasts this many steps of one thread (:func:`nimlab.kernels.pace.run_paced`,
+#: ``stretch``: two seconds).  A step ends with its last band computed alone, the other threads
+#: idle: at N = 20,000, 12 to 16 ms of each step of a quarter of a second (0.2 to 0.3 s of a
+#: 4.6-second table on two threads, counted as the workers' looks for work that found none).
+#: A signal stops the workers within a tile (:func:`_wythoff_worker`'s ``stop``), so longer
+#: steps cost no responsiveness; and fewer steps leave fewer tries of one thread.
+STRETCH = 8
+
 #: Bands a parallel step keeps in flight at most, per thread: their row bitsets
 #: (``row[rows * (band % slots) + m]``) are in use until the band ends.
 SLOTS_PER_THREAD = 4
@@ -255,13 +265,14 @@ def _ready(progress, i, n):
 
 
 @njit(cache=True, nogil=True,
-      aot=[f"{t}[:, ::1], i8, {_LINES}, {_LINES}, {_LINES}, i8[::1], i8[::1], i8, i8, i8[::1], "
-           "i8, i8" for t in ("u2", "i4")])
+      aot=[f"{t}[:, ::1], i8, {_LINES}, {_LINES}, {_LINES}, i8[::1], i8[::1], i8[::1], i8, i8, "
+           "i8[::1], i8, i8" for t in ("u2", "i4")])
 def _wythoff_worker(G, base, col, cfull, cptr, diag, dfull, dptr, row, rfull, rptr, progress,
-                    holder, a_start, a_stop, index_table, rows, slots):
+                    holder, stop, a_start, a_stop, index_table, rows, slots):
     """One worker of the parallel kernel (:func:`nimlab.kernels.workers.run_workers` runs
     several at once): rows ``a_start <= a < a_stop`` of :func:`_wythoff_rows`, by tiles taken as
-    they become ready; returns when every band is done.
+    they become ready; returns when every band is done, or as soon as ``stop[0]`` is set (it is
+    read before every tile: the rows are then unfinished).
 
     A tile (band ``i``, columns ``[c0, c1)``) is ready once the band above has finished its
     columns below ``c1`` (``progress[i - 1] >= c1``; ``progress[i]`` is the first column band
@@ -285,7 +296,7 @@ def _wythoff_worker(G, base, col, cfull, cptr, diag, dfull, dptr, row, rfull, rp
     bands = (a_stop - a_start + rows - 1) // rows
     low = 0  # bands below are finished
     idle = 0
-    while True:
+    while load_acquire(stop, 0) == 0:
         while low < bands and load_acquire(progress, low) >= n:
             low += 1
         if low >= bands:
@@ -302,7 +313,7 @@ def _wythoff_worker(G, base, col, cfull, cptr, diag, dfull, dptr, row, rfull, rp
         a0 = a_start + i * rows
         a1 = min(a0 + rows, a_stop)
         r0 = rows * (i % slots)
-        while True:
+        while load_acquire(stop, 0) == 0:
             c1 = _ready(progress, i, n)
             waited = 0
             while c1 < 0 and waited < PATIENCE:
@@ -349,6 +360,9 @@ class WythoffRun:
     :mod:`nimlab.research.records` writes each window to a file); :meth:`replay` rebuilds the
     bitsets from rows computed before (a checkpoint)."""
 
+    #: a parallel step lasts this many steps of one thread (:data:`STRETCH`)
+    stretch = STRETCH
+
     def __init__(self, bound: int, workers: int | None = None, rows: int | None = None):
         """``workers``: the parallel kernel's threads (default:
         :func:`~nimlab.kernels.pace.threads_available`); ``rows``: the rows of
@@ -374,6 +388,7 @@ class WythoffRun:
         self.dptr = np.zeros(n, dtype=np.int64)
         self.rptr = np.zeros(lines, dtype=np.int64)
         self.done = 0
+        self.broken = False  # a parallel step was cut short by a signal
         self.touched = False  # the bitsets' memory (:meth:`_touch`)
 
     def _touch(self) -> None:
@@ -394,13 +409,15 @@ class WythoffRun:
                 self.rfull, self.rptr)
 
     def worker_args(self, G: np.ndarray, base: int, progress: np.ndarray, holder: np.ndarray,
-                    lo: int, hi: int) -> tuple:
-        """The arguments of :func:`_wythoff_worker` for rows ``lo..hi-1``."""
-        return (G, base, *self.lines(), progress, holder, lo, hi, _DEBRUIJN_INDEX, self.block,
-                self.slots)
+                    lo: int, hi: int, stop: np.ndarray | None = None) -> tuple:
+        """The arguments of :func:`_wythoff_worker` for rows ``lo..hi-1`` (``stop``: its flag,
+        by default one never set)."""
+        stop = np.zeros(1, dtype=np.int64) if stop is None else stop
+        return (G, base, *self.lines(), progress, holder, stop, lo, hi, _DEBRUIJN_INDEX,
+                self.block, self.slots)
 
     def _rows(self, G, base, lo, hi, known):
-        assert lo == self.done
+        self._continues(lo)
         _wythoff_rows(G, base, *self.lines(), lo, hi, known, _DEBRUIJN_INDEX, self.block)
         self.done = hi
 
@@ -408,20 +425,44 @@ class WythoffRun:
         """Add rows ``lo..hi-1``, already computed (``G[a - base, b]``, ``b >= a``)."""
         self._rows(G, base, lo, hi, True)
 
-    def step(self, G: np.ndarray, base: int, lo: int, hi: int, threads: bool) -> None:
-        """Compute rows ``lo..hi-1`` into ``G``, on the threads or on one."""
+    def step(self, G: np.ndarray, base: int, lo: int, hi: int, threads: bool,
+             settled: Callable[[int], None] | None = None) -> None:
+        """Compute rows ``lo..hi-1`` into ``G``, on the threads or on one.  ``settled(rows)``
+        is called, while the threads work, with the rows (from 0) whose bands are finished, so
+        far: in a whole table (``base = -1``) those rows are final (a row's cells left of the
+        diagonal are the mirror of earlier rows)."""
         if threads:
-            assert lo == self.done
+            self._continues(lo)
             if lo == 0 < hi and not self.touched:
                 self._touch()
             bands = -(-(hi - lo) // self.block)
             progress = lo + self.block * np.arange(bands, dtype=np.int64)  # at the diagonal
             holder = np.zeros(bands, dtype=np.int64)  # 1 while a worker holds the band
-            run_workers(_wythoff_worker, self.worker_args(G, base, progress, holder, lo, hi),
-                        self.workers if hi > lo else 1)
+            stop = np.zeros(1, dtype=np.int64)  # set by a signal that arrives meanwhile
+
+            def watch() -> None:  # the bands finished so far, from the first
+                ended = progress >= G.shape[1]
+                finished = bands if ended.all() else int(np.argmin(ended))
+                if finished:
+                    settled(min(hi, lo + finished * self.block))
+
+            try:
+                run_workers(_wythoff_worker,
+                            self.worker_args(G, base, progress, holder, lo, hi, stop),
+                            self.workers if hi > lo else 1, stop, watch if settled else None)
+            except BaseException:  # cut short: rows lo..hi-1 are partly in the bitsets if
+                # a tile was computed (not if the kernel was missing, found before any thread)
+                self.broken = bool(np.any(progress != lo + self.block * np.arange(bands)))
+                raise
             self.done = hi
         else:
             self._rows(G, base, lo, hi, False)
+
+    def _continues(self, lo: int) -> None:
+        """A step must start where the last one ended, and none after a step cut short."""
+        if self.broken:
+            raise RuntimeError("this Wythoff run was interrupted; start a new one")
+        assert lo == self.done
 
 
 #: One thread's seconds per unit (cell) of :func:`work_model`, a guess on the lower side (a
@@ -459,11 +500,11 @@ def wythoff_table(bound: int, progress: Progress = quiet, parallel: bool | str =
         # by row first (much cheaper), unless its pages are present already (an output file)
         if lo == 0 < hi and not pages_present(G):
             fill_rows(G, 0, bound + 1, 0, threads)
-        run.step(G, -1, lo, hi, threads)
+        run.step(G, -1, lo, hi, threads, lambda rows: rows_final(G, rows))
         rows_final(G, hi)  # rows below hi are whole (the row of a, and the mirror of rows < a)
 
     run_paced(0, bound + 1, step, work_model(bound), parallel, progress, block=run.block,
-              seconds_per_work=SECONDS_PER_WORK)
+              seconds_per_work=SECONDS_PER_WORK, stretch=run.stretch)
     return G
 
 

@@ -248,7 +248,8 @@ def run_record(game: str, bound: int, directory: str | os.PathLike, *,
 
         try:
             run_paced(done, shape.lines, step, work, parallel,
-                      lambda i, total: progress(int(work[i]), int(work[total])), block=run.block)
+                      lambda i, total: progress(int(work[i]), int(work[total])), block=run.block,
+                      stretch=run.stretch)
         except _Stop:
             return RecordResult(directory, state, done, time.monotonic() - began)
         except BaseException:  # Ctrl-C, SIGTERM: keep what is done (the file stays valid)
