@@ -269,6 +269,7 @@ def test_a_table_computed_into_its_file_hands_its_settled_rows_to_the_disk_in_or
     monkeypatch.setattr(fileio, "_sync_file_range", lambda: sync)
     monkeypatch.setattr(fileio.Writeback, "upto", upto)
     monkeypatch.setattr(fileio.MappedNpy, "MIN_BYTES", 1)
+    monkeypatch.setattr(fileio.Writeback, "CHUNK", 1)
     monkeypatch.setattr(pace, "fill_rows", fill)
     monkeypatch.setattr(pace, "STEP_SECONDS", 1e-4)  # many steps
     out = tmp_path / "w.npy"
@@ -304,6 +305,7 @@ def test_a_writeback_starts_writing_each_new_whole_page_once_in_order(tmp_path, 
                         lambda: lambda fd, start, length, flags: ranges.append(
                             (os.fstat(fd).st_ino, start, length, flags)) or 0)
     page = mmap.PAGESIZE
+    monkeypatch.setattr(fileio.Writeback, "CHUNK", page)
     with open(tmp_path / "f", "wb") as handle:
         inode = os.fstat(handle.fileno()).st_ino
         writeback = fileio.Writeback(handle.fileno())
@@ -324,6 +326,17 @@ def test_a_writeback_starts_writing_each_new_whole_page_once_in_order(tmp_path, 
         writeback.upto(9 * page)  # closed: nothing more
         assert len(ranges) == 2
         handle.write(b"still open")  # the caller's own descriptor is untouched
+    # less than a chunk new waits for more (or for the flush)
+    monkeypatch.setattr(fileio.Writeback, "CHUNK", 3 * page)
+    with open(tmp_path / "g", "wb") as handle:
+        writeback = fileio.Writeback(handle.fileno())
+        for end in (page, 2 * page, 3 * page, 4 * page, 6 * page):
+            writeback.upto(end)
+            if writeback._thread is not None:
+                writeback._thread.join()
+        writeback.close()
+    assert [(start, length) for _, start, length, _ in ranges[2:]] == [(0, 3 * page),
+                                                                        (3 * page, 3 * page)]
 
 
 def test_a_writeback_without_sync_file_range_writes_nothing_early(tmp_path, monkeypatch):
