@@ -436,7 +436,8 @@ class WythoffRun:
             if lo == 0 < hi and not self.touched:
                 self._touch()
             bands = -(-(hi - lo) // self.block)
-            progress = lo + self.block * np.arange(bands, dtype=np.int64)  # at the diagonal
+            start = lo + self.block * np.arange(bands, dtype=np.int64)  # at the diagonal
+            progress = start.copy()
             holder = np.zeros(bands, dtype=np.int64)  # 1 while a worker holds the band
             stop = np.zeros(1, dtype=np.int64)  # set by a signal that arrives meanwhile
 
@@ -452,7 +453,7 @@ class WythoffRun:
                             self.workers if hi > lo else 1, stop, watch if settled else None)
             except BaseException:  # cut short: rows lo..hi-1 are partly in the bitsets if
                 # a tile was computed (not if the kernel was missing, found before any thread)
-                self.broken = bool(np.any(progress != lo + self.block * np.arange(bands)))
+                self.broken = bool(np.any(progress != start))
                 raise
             self.done = hi
         else:
