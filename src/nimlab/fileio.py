@@ -341,7 +341,7 @@ class Writeback:
 
         end -= end % mmap.PAGESIZE
         with self._lock:
-            if self._fd < 0 or end < max(self._want, self._started) + self.CHUNK:
+            if self._fd < 0 or end < self._want + self.CHUNK:  # (started <= want)
                 return
             self._want = end
             if self._thread is None:
