@@ -362,3 +362,109 @@ def test_the_automata_head_start_answers_easy_statements_and_hands_hard_ones_on(
         assert easy["found_by"] == "automata"
         assert hard["found_by"] == ("box search" if status == "disproven" else "automata")
         assert alone["counterexample"] == easy["counterexample"] == hard["counterexample"]
+
+
+# ------------------------------------------------------------ coefficients of every size
+#: Sizes around the edges of machine integers, and far past them.
+EDGES = (2**31, 2**32, 2**62, 2**63, 2**64, 2**65, 2**100, 10**23)
+
+
+def coefficient():
+    near_edge = st.tuples(st.sampled_from(EDGES), st.integers(-2, 2)).map(sum)
+    return st.one_of(st.integers(1, 3), near_edge, st.integers(1, 2**200))
+
+
+def big_term(names):
+    """A linear term whose coefficients and constants may be of any size, all multiplied by
+    a common factor that may be huge too (so that many such atoms stay small automata)."""
+    item = st.one_of(st.tuples(coefficient(), st.sampled_from(names)).map(lambda p: (p[0], p[1])),
+                     coefficient().map(lambda c: (c, None)))
+    return st.tuples(st.lists(st.tuples(item, st.booleans()), min_size=1, max_size=3),
+                     st.one_of(st.just(1), coefficient())).map(write_term)
+
+
+def write_term(parts):
+    items, factor = parts
+    text = ""
+    for (c, v), minus in items:
+        word = f"{c * factor}*{v}" if v else str(c * factor)
+        text += (" - " if minus else " + ") + word if text else ("0 - " + word if minus else word)
+    return text
+
+
+def big_atoms(names, base):
+    term = big_term(names)
+    cmp_ = st.tuples(term, st.sampled_from(["=", "!=", "<", "<=", ">", ">="]), term).map(
+        " ".join)
+    mod = st.tuples(term, coefficient(), coefficient(), st.sampled_from(["=", "!="])).map(
+        lambda p: f"({p[0]}) % {p[1]} {p[3]} {p[2] % p[1]}")
+    return st.one_of(cmp_, cmp_, mod)
+
+
+@pytest.mark.parametrize("base", ["2", "fib"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                  HealthCheck.data_too_large])
+@given(data=st.data())
+def test_coefficients_and_constants_of_every_size(base, data):
+    """A letter's value is an exact integer: coefficients and constants far past 2^64 either
+    give the automaton of the exact statement or a refusal for its size, never a wrapped sum."""
+    text = data.draw(formula_strategy(base, depth=1, names=("a", "b"), fresh=("u",),
+                                      atoms=big_atoms))
+    try:
+        agrees_within(text, base, 6, am.Limits(max_states=20_000, time_limit=20))
+    except am.Budget:  # the exact automaton is too large: refused in one line, never wrong
+        pass
+
+
+def agrees_within(text, base, limit, limits):
+    tree = parse(text)
+    dfa = compile_formula(tree, base, limits=limits)
+    names = sorted(free_vars(tree))
+    for values in itertools.product(range(limit), repeat=len(names)):
+        env = dict(zip(names, values))
+        expected = evaluate(tree, env, base, bound=limit + 4)
+        assert dfa.run({v: env[v] for v in dfa.vars}, base=base) == expected, (text, base, env)
+
+
+@pytest.mark.parametrize("base", ["2", "fib"])
+@pytest.mark.parametrize("text", [
+    "4611686018427387904*a + 4611686018427387904*b < 0",      # 2^63 at a = b = 1
+    "4611686018427387904*a + 4611686018427387904*b = 0",
+    "18446744073709551616*a + 18446744073709551616*b = 18446744073709551616",
+    "36893488147419103232*a + 3*b <= 5",
+    "(18446744073709551617*a) % 3 = 0",
+    "(18446744073709551616*a + b) % 5 = 1",
+    "9223372036854775807*a + 9223372036854775807*b > 9223372036854775807",
+    "1267650600228229401496703205376*a >= 1267650600228229401496703205376*b + "
+    "1267650600228229401496703205376",
+])
+def test_wrapping_coefficients_are_exact(base, text):
+    """Each of these wrapped in 64-bit letter values (the first was 'proven' for the sentence
+    ``(a = 1 & b = 1) => ...``); each is a small automaton of the exact statement."""
+    agrees_within(text, base, 7, am.Limits(max_states=20_000, time_limit=20))
+
+
+def test_the_wrapped_sum_is_disproven_cli(tmp_path):
+    """The hostile round's statement: false at p1 = p2 = 1, where the sum is 2^63."""
+    env = {**os.environ, "NIMLAB_CACHE": str(tmp_path / "cache")}
+    for base_game, piles in (("nim", "3"), ("fibonacci", "2")):
+        out = subprocess.run(
+            [sys.executable, "-c", CLI, "prove", base_game, "--piles", piles, "--holds",
+             "(p1 = 1 & p2 = 1) => 4611686018427387904*p1 + 4611686018427387904*p2 < 0",
+             "--json"], capture_output=True, text=True, env=env, timeout=120)
+        assert out.returncode == 0, out.stderr
+        assert json.loads(out.stdout)["status"] == "disproven"
+        true = subprocess.run(
+            [sys.executable, "-c", CLI, "prove", base_game, "--piles", piles, "--holds",
+             "4611686018427387904*p1 + 4611686018427387904*p2 = 0 => (p1 = 0 & p2 = 0)",
+             "--json"], capture_output=True, text=True, env=env, timeout=120)
+        assert json.loads(true.stdout)["status"] == "proven", true.stderr
+
+
+def test_a_huge_coefficient_is_refused_or_refuted_never_a_traceback(tmp_path):
+    env = {**os.environ, "NIMLAB_CACHE": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, "-c", CLI, "prove", "nim", "--piles", "3",
+                          "--p-positions", "99999999999999999999999*p1 = p2"],
+                         capture_output=True, text=True, env=env, timeout=120)
+    assert "Traceback" not in out.stderr
+    assert out.stdout.startswith("disproven"), out.stdout + out.stderr

@@ -10,6 +10,11 @@ regular expressions, Zeckendorf validity.
   state whose sign can no longer change becomes one of two sinks; residues keep states mod m.
   Bitwise xor of plain variables (base 2) is digit by digit, so it is a letter value like any
   other.
+* **Exact integers.**  Coefficients, constants and moduli are Python integers of any size; a
+  letter's value is computed in 64-bit NumPy integers only when no sum of the weights can come
+  near 2^63, and otherwise in Python integers.  A common factor of the coefficients is divided
+  out first (``2^62 a + 2^62 b < 0`` is ``a + b <= -1``); an automaton that is still too large
+  for the exact statement is refused by the budget, never built from wrapped sums.
 * **Constants cost their digits.**  A constant larger than :data:`BIG_CONSTANT` would make the
   carry range as wide as the constant; it is read instead as an extra track ``#k`` whose only
   word is the constant's digits (one state per digit) and the track is projected away: the
@@ -20,6 +25,7 @@ regular expressions, Zeckendorf validity.
 from __future__ import annotations
 
 from itertools import count as _count
+from math import gcd
 
 import numpy as np
 
@@ -138,6 +144,12 @@ def constant_dfa(name: str, value: int, base: str) -> DFA:
     return DFA((name,), trans, accept)
 
 
+def exact_in_int64(*weights) -> bool:
+    """Whether every sum of these weights (each taken 0 or 1 times, with its sign) stays well
+    inside a 64-bit integer, so NumPy's int64 letter values cannot wrap."""
+    return sum(abs(int(w)) for group in weights for w in group) < 1 << 62
+
+
 def linear_dfa(coeffs: dict[str, int], const: int, kind: str, base: str, modulus: int = 0,
                limits: Limits = UNLIMITED,
                xors: tuple[tuple[int, tuple[str, ...]], ...] = ()) -> DFA:
@@ -146,7 +158,17 @@ def linear_dfa(coeffs: dict[str, int], const: int, kind: str, base: str, modulus
     xors = tuple((e, names) for e, names in xors if e and names)
     if kind == "mod":
         const %= modulus
-    elif abs(const) > BIG_CONSTANT:
+        coeffs = {v: c % modulus for v, c in coeffs.items()}
+        xors = tuple((e % modulus, names) for e, names in xors if e % modulus)
+    else:
+        g = gcd(*coeffs.values(), *(e for e, _ in xors))
+        if g > 1:  # divide out the common factor: fewer carry states, the same solutions
+            if kind == "eq" and const % g:
+                return am.constant(False)
+            coeffs = {v: c // g for v, c in coeffs.items()}
+            xors = tuple((e // g, names) for e, names in xors)
+            const = -((-const) // g) if kind == "le" else const // g  # le: rounded up
+    if kind != "mod" and abs(const) > BIG_CONSTANT:
         track = "#k"
         atom = linear_dfa({**coeffs, track: 1 if const > 0 else -1}, 0, kind, base, modulus,
                           limits, xors)
@@ -159,7 +181,9 @@ def linear_dfa(coeffs: dict[str, int], const: int, kind: str, base: str, modulus
                          {v for _, group in xors for v in group}))
     am.check_tracks(len(names))
     digits = am.letter_digits(len(names))
-    e = np.zeros(1 << len(names), dtype=np.int64)
+    if not exact_in_int64(coeffs.values(), (w for w, _ in xors)):
+        digits = digits.astype(object)  # Python integers: a letter's value never wraps
+    e = np.zeros(1 << len(names), dtype=digits.dtype)
     for v, c in coeffs.items():
         if c:
             e += c * digits[:, names.index(v)]

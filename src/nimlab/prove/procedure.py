@@ -37,7 +37,7 @@ from nimlab.prove.refute import AUTOMATA_FIRST
 from nimlab.prove.syntax import automaton_names
 
 #: Changes whenever a change of the procedure could change an answer; part of a record's key.
-PROCEDURE_VERSION = "prove-1"
+PROCEDURE_VERSION = "prove-2"  # prove-1 could wrap big coefficients: its records are not read
 
 KINDS = ("p-positions", "value", "sentence", "p-subset", "n-set", "independent")
 
