@@ -132,3 +132,36 @@ def nim_remoteness(piles: tuple) -> tuple[bool, int]:
 def sharing_remoteness(piles: tuple) -> tuple[bool, int]:
     """Sharing Nim: move k tokens from pile u to pile v when piles[v] + k <= piles[u] - k."""
     return _remoteness([sharing_remoteness(q) for q in shares(piles, complete(len(piles)))])
+
+
+@lru_cache(maxsize=None)
+def misere_subtraction_wins(n: int, moves: tuple) -> bool:
+    """Misere NIM(A) under nimlab's convention: a move to a position with no move left (the
+    game over) is never made; the player to move from ``n`` wins."""
+    def over(m):
+        return not any(a <= m for a in moves)
+    return any(not misere_subtraction_wins(n - a, moves)
+               for a in moves if a <= n and not over(n - a))
+
+
+@lru_cache(maxsize=None)
+def misere_nim_wins(piles: tuple) -> bool:
+    """Misere Nim (the player who takes the last token loses): the player to move wins."""
+    if not any(piles):
+        return True  # the other player took the last token
+    return any(not misere_nim_wins(piles[:i] + (p - k,) + piles[i + 1:])
+               for i, p in enumerate(piles) for k in range(1, p + 1))
+
+
+def kayles_row(n: int) -> int:
+    """Kayles on a row of n pins: knock down one pin or two adjacent ones."""
+    return _kayles(n)
+
+
+@lru_cache(maxsize=None)
+def _kayles(n: int) -> int:
+    options = set()
+    for take in (1, 2):
+        for left in range(0, n - take + 1):
+            options.add(_kayles(left) ^ _kayles(n - take - left))
+    return mex(options)

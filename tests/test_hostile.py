@@ -244,7 +244,7 @@ def test_graph_nim_vertices_are_numbered_from_1_like_the_piles():
     game, position = load("graph-nim", "1,4,9", edges="1-2,2-3,3-1")
     assert game.edges == ((0, 1), (1, 2), (2, 0)) and game.params()["edges"] == "1-2,2-3,3-1"
     # a move along edge 3-1 is written as the moves are: from pile 3 to pile 1
-    assert "3>1:" in " ".join(m.notation() for m in game.moves((0, 0, 9)))
+    assert "3>1:" in " ".join(m.notation() for m in game.available_moves((0, 0, 9)))
     zero = run("value", "graph-nim", "1,4,9", "--edges", "0-1")
     assert zero.exit_code == 2 and "numbered from 1" in zero.output
     assert len(zero.output.strip().splitlines()) == 1

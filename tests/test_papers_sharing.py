@@ -131,7 +131,7 @@ def test_theorem2_proof_moves_against_brute_force():
             if F.in_p(a, b):
                 continue
             move = F.thm2_move_corrected(a, b)
-            assert move in GAME.moves((0, a, b)), (a, b)
+            assert move in GAME.available_moves((0, a, b)), (a, b)
             assert brute.sharing(GAME.do_move((0, a, b), move)) == 0, (a, b)
 
 
@@ -149,7 +149,7 @@ def test_theorem4_proof_moves_against_brute_force():
                      for c in (F.thm4_fixed(label) if label in F.THM4_FIXES
                                else [F.THM4_CASE[label]])]
             move = F.thm4_move(a, b, cases)
-            assert isinstance(move, Share) and move in GAME.moves((0, a, b)), (a, b, move)
+            assert isinstance(move, Share) and move in GAME.available_moves((0, a, b)), (a, b, move)
             assert brute.sharing(GAME.do_move((0, a, b), move)) == 1, (a, b)
 
 
@@ -172,7 +172,7 @@ def test_corrected_p_test_and_strategy_brute(a, b, c):
     if not is_p:
         move = F.classroom_move(p, corrected=True)
         assert move is not None and brute.sharing(GAME.do_move(p, move)) == 0
-        assert all(m in F.levelling_moves(p) for m in GAME.moves(p)
+        assert all(m in F.levelling_moves(p) for m in GAME.available_moves(p)
                    if brute.sharing(GAME.do_move(p, m)) == 0)
 
 

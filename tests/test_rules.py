@@ -79,7 +79,7 @@ def test_end_nim_reversal_symmetry_key():
 def test_end_nim_misere_move_that_ends_the_game_is_legal_in_play():
     game = EndNim("misere")
     assert game.check_move((3,), EndTake("left", 3)) == ()
-    assert EndTake("left", 3) not in game.moves((3,))
+    assert EndTake("left", 3) not in game.available_moves((3,))
 
 
 # ---------------------------------------------------------------------- Fibonacci Nim
@@ -138,7 +138,7 @@ def test_cash_example_of_section_5():
 
 def test_cash_broke_player_cannot_move():
     game = CashNim((1, 3, 4))
-    assert game.moves((10, 0, 5)) == []
+    assert game.available_moves((10, 0, 5)) == []
     with pytest.raises(IllegalMove, match="costs 3 dollars"):
         game.check_move((10, 2, 5), Take(None, 3, "stones"))
 

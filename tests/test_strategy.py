@@ -55,7 +55,7 @@ def check_hint_against_solver(game, position):
     if h.value is not None:
         assert h.value == value
     if value:
-        assert h.move in game.moves(position), (position, h.move)
+        assert h.move in game.available_moves(position), (position, h.move)
         assert h.to == game.do_move(position, h.move)
         assert solver.value(h.to) == 0, (position, h.move, h.explanation)
     else:
@@ -336,5 +336,5 @@ def test_cash_closed_forms_answer_far_beyond_the_solver(n, d1, d2, subtraction_s
     h = hint(game, position, max_states=1)
     assert h.method == "closed form"
     if h.outcome == "N":
-        assert h.move in game.moves(position)
+        assert h.move in game.available_moves(position)
         assert strategy.verdict(game, h.to).p

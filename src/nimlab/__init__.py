@@ -43,6 +43,10 @@ _LAZY = {
     "NimlabError": "nimlab.errors:NimlabError", "InputError": "nimlab.errors:InputError",
     "IllegalMove": "nimlab.errors:IllegalMove", "TooManyStates": "nimlab.errors:TooManyStates",
     "Fraction": "fractions:Fraction",
+    # the ruleset API: games of one's own
+    "Game": "nimlab.games.rules:Game", "HeapGame": "nimlab.games.rules:HeapGame",
+    "RulesError": "nimlab.games.rules:RulesError",
+    "register": "nimlab.games.registry:register", "load_rules": "nimlab.games.registry:load_rules",
 }
 #: Modules that are also the API's functions when called (see :mod:`nimlab.callables`).
 _CALLABLE = ("play", "prove", "discover")

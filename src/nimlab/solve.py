@@ -72,8 +72,10 @@ def _resolve(dotted: str) -> Any:
 
 
 def fast_paths(game: ImpartialGame) -> list[Any]:
-    """The fast paths ``game`` declares, resolved (each object made once per process)."""
-    return [_resolve(d) for d in game.fast_paths]
+    """The fast paths proven for ``game``'s exact rules (:meth:`~nimlab.games.base.ImpartialGame.
+    proven_fast_paths`: never a parent class's, never for another ending rule), resolved (each
+    object made once per process)."""
+    return [_resolve(d) for d in game.proven_fast_paths()]
 
 
 def value_function(game: ImpartialGame, max_states: int = DEFAULT_MAX_STATES

@@ -112,7 +112,7 @@ def check_steps(game: ImpartialGame, value: Callable[[Any], int], cases: Iterabl
             claimed, target, verdict = f"the proof gives a move to a {want}-position", None, step
         elif isinstance(step, Move):
             claimed = f"{step.describe()} reaches a {want}-position"
-            target = game.do_move(position, step) if step in game.moves(position) else None
+            target = game.do_move(position, step) if step in game.available_moves(position) else None
             verdict = f"{step.describe()} is not a legal move"
         else:
             claimed = f"move to {game.format(step)}, a {want}-position"

@@ -129,6 +129,7 @@ class NimlabGroup(click.Group):
             sys.stdout = ClosedOutput()
         try:
             with terminate_as_exception():  # SIGTERM/SIGHUP clean up as Ctrl-C does
+                args = _with_rules(sys.argv[1:] if args is None else list(args))
                 since = _stored()
                 try:
                     result = super().main(args, prog_name or "nimlab", complete_var,
@@ -177,6 +178,19 @@ class NimlabGroup(click.Group):
         except MemoryError:
             click.echo("nimlab: error: out of memory; try a smaller position or bound", err=True)
             sys.exit(2)
+
+
+def _with_rules(args: list[str]) -> list[str]:
+    """Load the games of every ``--rules FILE.py`` (any command, anywhere before ``--``) and
+    return the other arguments; the registry is imported only when a rules file is given."""
+    if not any(a == "--rules" or a.startswith("--rules=") for a in args):
+        return args
+    from nimlab.games.registry import load_rules, split_rules_arguments
+
+    files, rest = split_rules_arguments(args)
+    for path in files:
+        load_rules(path)
+    return rest
 
 
 def _check_environment() -> None:
@@ -288,7 +302,8 @@ def main() -> None:
     """nimlab: a laboratory for Nim variants.
 
     Solve positions, list winning moves, print tables of values, and check the papers'
-    claims.  Positions are comma-separated integers, e.g. 0,4,8.  Every command takes --json.
+    claims.  Positions are comma-separated integers, e.g. 0,4,8.  Every command takes --json,
+    and --rules FILE.py: the games of your own that the file defines (docs/RULESETS.md).
     """
 
 

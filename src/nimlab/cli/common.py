@@ -87,8 +87,20 @@ def game_argument(func: Callable) -> Callable:
     return click.argument("game", metavar="GAME")(func)
 
 
+def rules_option(func: Callable) -> Callable:
+    """--rules FILE.py, for the help: the group reads it before any command runs."""
+    return click.option("--rules", "rules_files", multiple=True, metavar="FILE.py",
+                        help="Load the games of your own this Python file defines "
+                             "(docs/RULESETS.md); any command takes it.")(func)
+
+
 def game_options(func: Callable) -> Callable:
-    """--variant, --last, --factor, --set, --budgets, --edges (each game takes its own)."""
+    """--variant, --last, --factor, --set, --budgets, --edges (each game takes its own), a
+    game of one's own's --option NAME=VALUE, and --rules."""
+    func = click.option("--option", "rule_options", multiple=True, metavar="NAME=VALUE",
+                        help="An option of a game of your own (its rule_options; "
+                             "`nimlab games` lists them).")(func)
+    func = rules_option(func)
     for name in reversed(list(OPTIONS)):
         param = "subtraction_set" if name == "set" else name
         func = click.option(f"--{name}", param, default=None, metavar="VALUE",
@@ -97,9 +109,20 @@ def game_options(func: Callable) -> Callable:
 
 
 def collect_options(**given: Any) -> dict[str, Any]:
-    """Map the Click parameters of :func:`game_options` back to game option names."""
+    """Map the Click parameters of :func:`game_options` back to game option names
+    (``--option NAME=VALUE`` to ``NAME``)."""
+    from nimlab.errors import InputError
+
     names = {"subtraction_set": "set"}
-    return {names.get(k, k): v for k, v in given.items() if k in OPTIONS or k in names}
+    options = {names.get(k, k): v for k, v in given.items() if k in OPTIONS or k in names}
+    for pair in given.get("rule_options") or ():
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise InputError(f"--option {pair!r}: write NAME=VALUE")
+        if name.strip() in options:
+            raise InputError(f"--option {name.strip()} is given twice")
+        options[name.strip()] = value
+    return options
 
 
 def emit_json(data: Any) -> None:

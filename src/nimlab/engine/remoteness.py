@@ -26,8 +26,7 @@ _CACHES: dict[tuple, dict[Hashable, tuple[bool, int]]] = {}
 
 
 def _cache(game: ImpartialGame) -> dict[Hashable, tuple[bool, int]]:
-    ident = (type(game), tuple(sorted((k, str(v)) for k, v in game.params().items())),
-             getattr(game, "vertices", None))
+    ident = game.identity()
     cache = _CACHES.get(ident)
     if cache is None:
         if len(_CACHES) >= 8:

@@ -90,8 +90,9 @@ def postorder(game: ImpartialGame, position: Any, cache: dict, combine: Any, *, 
             expanding.add(key)
             for k, q in pending:
                 if k in expanding:
-                    raise NimlabError(f"{game.name} has a cycle through {game.format(q)}: "
-                                      f"{what} short (acyclic) games only")
+                    raise NimlabError(f"{game.name} has a cycle: "
+                                      f"{short_text(_loop(game, stack, expanding, k, q), 300)}"
+                                      f"; {what} short (acyclic) games only")
                 stack.append((k, q))
             continue
         if len(cache) + len(stack) > ceiling:
@@ -99,6 +100,19 @@ def postorder(game: ImpartialGame, position: Any, cache: dict, combine: Any, *, 
         cache[key] = combine([cache[k] for k, _ in children], pos)
         expanding.discard(key)
         stack.pop()
+
+
+def _loop(game: ImpartialGame, stack: list, expanding: set, back: Hashable, q: Any) -> str:
+    """The positions of a cycle, ``a -> b -> ... -> a``: the path being expanded (each key's
+    last entry on the stack) from ``back`` on, and ``q`` again."""
+    path: dict[Hashable, Any] = {}
+    for key, pos in stack:
+        if key in expanding:
+            path.pop(key, None)
+            path[key] = pos
+    keys = list(path)
+    loop = [path[k] for k in keys[keys.index(back):]] + [q]
+    return " -> ".join(game.format(p) for p in loop)
 
 
 class Solver:
@@ -161,8 +175,7 @@ MAX_SOLVERS = 8
 def solver_for(game: ImpartialGame, max_states: int | None = DEFAULT_MAX_STATES) -> Solver:
     """A solver for ``game`` shared by all callers in this process (same game, same cache);
     ``max_states=None`` leaves its bound as it is."""
-    ident = (type(game), tuple(sorted((k, str(v)) for k, v in game.params().items())),
-             getattr(game, "vertices", None))
+    ident = game.identity()
     solver = _SOLVERS.pop(ident, None)
     if solver is None:
         solver = Solver(game, max_states or DEFAULT_MAX_STATES)

@@ -2,13 +2,12 @@
 
 >>> from nimlab.games import load
 >>> game, position = load("sharing", "0,4,8")
->>> [m.describe() for m in game.moves(position)][:1]
+>>> [m.describe() for m in game.available_moves(position)][:1]
 ['move 1 token from pile 2 to pile 1']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from nimlab.errors import InputError
@@ -17,12 +16,15 @@ from nimlab.games.endnim import VARIANTS, EndNim, EndTake
 from nimlab.games.fibonacci import FibonacciNim
 from nimlab.games.nim import Nim, TakeBoth, Wythoff
 from nimlab.games.sharing import GraphNim, Share, SharingNim, complete_digraph, edge_text, parse_edges
+from nimlab.games.specs import GAMES, GameSpec
+from nimlab.games.rules import Game, HeapGame, HeapMove, RulesError, To
 from nimlab.games.subtraction import CashNim, SubtractionNim
 
 __all__ = [
     "GAMES", "GameSpec", "ImpartialGame", "Move", "Take", "TakeBoth", "Share", "EndTake",
     "Nim", "Wythoff", "SharingNim", "GraphNim", "EndNim", "FibonacciNim", "SubtractionNim",
-    "CashNim", "complete_digraph", "edge_text", "parse_edges", "make_game", "load", "OPTIONS", "VARIANTS",
+    "CashNim", "Game", "HeapGame", "HeapMove", "To", "RulesError", "builtin_names",
+    "load_user_games", "complete_digraph", "edge_text", "parse_edges", "make_game", "load", "OPTIONS", "VARIANTS",
 ]
 
 #: Every game option the command line knows, with its help text.
@@ -36,19 +38,7 @@ OPTIONS = {
 }
 
 
-@dataclass(frozen=True)
-class GameSpec:
-    """What the command line needs to know of a game."""
-
-    name: str
-    cls: type
-    options: tuple[str, ...]
-    required: tuple[str, ...]
-    example_options: dict = field(default_factory=dict)
-    example_position: str = ""
-
-
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in [
+GAMES.update({spec.name: spec for spec in [
     GameSpec("nim", Nim, (), (), {}, "3,5,7"),
     GameSpec("wythoff", Wythoff, (), (), {}, "4,7"),
     GameSpec("sharing", SharingNim, (), (), {}, "0,4,8"),
@@ -58,14 +48,34 @@ GAMES: dict[str, GameSpec] = {spec.name: spec for spec in [
     GameSpec("subtraction", SubtractionNim, ("set",), ("set",), {"set": "1,3,4"}, "14"),
     GameSpec("cash", CashNim, ("set", "budgets"), ("set",),
              {"set": "1,3,4", "budgets": "9,9"}, "14"),
-]}
+]})
+
+
+_BUILTIN = frozenset(GAMES)
+
+
+def builtin_names() -> frozenset[str]:
+    """The names of nimlab's own games (a game of one's own may not take one)."""
+    return _BUILTIN
+
+
+def load_user_games() -> None:
+    """Register the games of installed packages and of the rules files a parent process loaded
+    (:mod:`nimlab.games.registry`); cheap after the first call."""
+    from nimlab.games.registry import load_entry_points, load_inherited
+
+    load_entry_points()
+    load_inherited()
 
 
 def _spec(name: str) -> GameSpec:
+    if name not in GAMES:
+        load_user_games()
     try:
         return GAMES[name]
     except KeyError:
-        raise InputError(f"unknown game {name!r}; the games are: {', '.join(GAMES)}") from None
+        raise InputError(f"unknown game {name!r}; the games are: {', '.join(GAMES)} (a game of "
+                         "your own: --rules FILE.py)") from None
 
 
 def _check_options(spec: GameSpec, options: dict[str, Any]) -> dict:

@@ -111,7 +111,16 @@ class ImpartialGame(ABC):
     #: dotted names ``"module:attribute"`` of objects with ``method`` and
     #: ``answer(game, position) -> Answer | None`` (a class is instantiated once).  Resolved
     #: lazily, so this module imports nothing above it.  Adding a fast path is one line here.
+    #: **Never inherited**: they answer for the rules of the class that lists them, so a
+    #: subclass (which may change any rule) has none until it lists them itself
+    #: (:meth:`proven_fast_paths`).
     fast_paths: ClassVar[tuple[str, ...]] = ()
+    #: The ending rules the class's own :attr:`fast_paths` were proven for (``"normal"``,
+    #: ``"misere"``); under another one the game has none.  Not inherited either.
+    fast_path_endings: ClassVar[tuple[str, ...]] = ("normal",)
+    #: Fast paths that hold for every game of a family (the Sprague-Grundy theorem for sums of
+    #: heaps): inherited, and each checks for itself that it applies (ending rule, structure).
+    family_fast_paths: ClassVar[tuple[str, ...]] = ()
     #: The ``nimlab table`` this game has (its name there), or ``None``: refusals suggest a
     #: table only where one exists.
     table: ClassVar[str | None] = None
@@ -122,6 +131,46 @@ class ImpartialGame(ABC):
     suffix_option: ClassVar[str | None] = None
     #: The value of :attr:`suffix_option` when neither the position nor the option gives it.
     suffix_default: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # What names a game's rules is never inherited: a subclass may change them, so it
+        # gets a name of its own and no table of its parent's (until it says otherwise).
+        if "name" not in cls.__dict__:
+            cls.name = kebab_name(cls.__name__)
+        if "table" not in cls.__dict__:
+            cls.table = None
+
+    def ending(self) -> str:
+        """The ending rule in force: ``"misere"`` or ``"normal"`` (game-specific rules such as
+        End-Nim's Loop are the game's own and are told by its options)."""
+        return "misere" if self.misere else "normal"
+
+    #: Whether :meth:`params` (with the ending rule) tells these rules apart from every other
+    #: game of the class, so that caches may be shared by equal games (the built-in games'
+    #: are); otherwise each game object keeps caches of its own.
+    params_are_rules: ClassVar[bool] = False
+
+    def identity(self) -> Hashable:
+        """What a cache of values is kept under: games with the same identity have the same
+        rules (see :attr:`params_are_rules`)."""
+        if not type(self).__dict__.get("params_are_rules", False):
+            return (type(self), self)
+        return (type(self), self.ending(), tuple(sorted((k, str(v)) for k, v in
+                                                        self.params().items())),
+                getattr(self, "vertices", None))
+
+    def proven_fast_paths(self) -> tuple[str, ...]:
+        """The fast paths that answer for exactly these rules: the ones listed by the game's own
+        class (none for a subclass that lists none) or by the object itself, if they were proven
+        for the ending rule in force, then the family's (each checks itself)."""
+        cls, mine = type(self), vars(self)  # an object may declare them for itself too
+        own = mine.get("fast_paths", cls.__dict__.get("fast_paths", ()))
+        endings = mine.get("fast_path_endings", cls.__dict__.get("fast_path_endings",
+                                                                 ("normal",)))
+        if self.ending() not in endings:
+            own = ()
+        return tuple(own) + tuple(cls.family_fast_paths)
 
     @classmethod
     def from_options(cls, position_text: str | None = None, **options: Any) -> "ImpartialGame":
@@ -187,7 +236,7 @@ class ImpartialGame(ABC):
         return {}
 
     # ------------------------------------------------------------ derived
-    def moves(self, position: Any) -> list[Move]:
+    def available_moves(self, position: Any) -> list[Move]:
         """The moves available under the game's ending rule."""
         if self.primitive(position):
             return []
@@ -239,6 +288,17 @@ class ImpartialGame(ABC):
 
     def __repr__(self) -> str:
         return f"<game {self.describe()}>"
+
+
+def kebab_name(class_name: str) -> str:
+    """``"MisereKayles"`` -> ``"misere-kayles"``: the name a game class gets by default."""
+    out = []
+    for i, ch in enumerate(class_name):
+        if ch.isupper() and i and (class_name[i - 1].islower() or
+                                   (i + 1 < len(class_name) and class_name[i + 1].islower())):
+            out.append("-")
+        out.append(ch.lower())
+    return "".join(out).replace("_", "-")
 
 
 #: Longest row of tokens drawn; longer piles are drawn cut, with their size.

@@ -43,6 +43,7 @@ class EndNim(PileGame):
     """End-Nim on a row of non-empty piles, with ending rule ``variant``."""
 
     name = "end-nim"
+    params_are_rules = True
     table = "end-nim"
     summary = "take coins from the leftmost or rightmost pile only"
     source = cite("end-nim")
@@ -50,6 +51,8 @@ class EndNim(PileGame):
     noun = "coins"
     fast_paths = ("nimlab.strategy.endnim:EndNimStrategy", "nimlab.kernels.solvers:EndNimTable",
                   "nimlab.kernels.solvers:EndNim4Table")
+    #: The strategy and the kernels take the variant: Theorems 2.1-2.3, tables per variant.
+    fast_path_endings = ("normal", "misere")
     move_help = "L-K or R-K (take K coins from the left or right end pile)"
 
     @classmethod

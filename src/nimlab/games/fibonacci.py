@@ -23,16 +23,18 @@ from typing import Iterator
 from nimlab.errors import InputError
 from nimlab.games.base import (ImpartialGame, Move, Take, parse_take, product_bound,
                                sorted_tuples_below, split_suffix, tokens)
+from nimlab.games.rules import Game
 from nimlab.parsing import parse_int, parse_int_list, parse_positive_rational
 from nimlab.references import cite
 
 Position = tuple[tuple[int, ...], int]
 
 
-class FibonacciNim(ImpartialGame):
+class FibonacciNim(Game):
     """Fibonacci Nim on ``piles`` piles (any number if ``None``), move limit ``factor * x``."""
 
     name = "fibonacci"
+    params_are_rules = True
     table = "fibonacci"
     summary = ("take chips from one pile; the first move may not take a whole pile, later moves "
                "at most R times the previous one (R = 2)")

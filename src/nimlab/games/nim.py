@@ -8,14 +8,17 @@ from typing import Iterator
 from nimlab.errors import IllegalMove
 from nimlab.games.base import (ImpartialGame, Move, Take, check_pile_count, sorted_tuples_below,
                                parse_take)
+from nimlab.games.rules import Game
 from nimlab.parsing import parse_int_list
 from nimlab.references import cite
 
 Piles = tuple[int, ...]
 
 
-class PileGame(ImpartialGame):
+class PileGame(Game):
     """Shared plumbing of games played on a tuple of piles written ``3,5,7``."""
+
+    move_help = "P-K (take K tokens from pile P)"
 
     #: Fixed number of piles, or ``None`` for any number >= 1.
     pile_count: int | None = None
@@ -45,6 +48,7 @@ class Nim(PileGame):
     """Nim: take any positive number of tokens from one pile (Bouton, 1901)."""
 
     name = "nim"
+    params_are_rules = True
     table = "nim"
     summary = "take any number of tokens from one pile"
     source = "baseline (Bouton); compared with in all four papers"
@@ -102,6 +106,7 @@ class Wythoff(PileGame):
     """Wythoff's game: take from one pile, or the same number from both (Wythoff, 1907)."""
 
     name = "wythoff"
+    params_are_rules = True
     table = "wythoff"
     summary = "two piles: take any number from one pile, or the same number from both"
     source = f"baseline (Wythoff); {cite('sharing')}, Sections 1, 4 and 7"

@@ -123,6 +123,7 @@ class GraphNim(PileGame):
     """
 
     name = "graph-nim"
+    params_are_rules = True
     summary = ("tokens on the vertices of a digraph; move some from u to a successor v, "
                "v ending no larger than u")
     source = cite("sharing", "Section 7 (Graph Nim)")
@@ -237,6 +238,7 @@ class SharingNim(GraphNim):
     """
 
     name = "sharing"
+    params_are_rules = True
     table = "sharing"
     summary = "move tokens from one pile to another, which must not end up larger"
     source = f"{cite('sharing')} (3 piles; n piles in Section 7)"

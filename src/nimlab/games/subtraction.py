@@ -16,6 +16,7 @@ from typing import Iterator, Sequence
 
 from nimlab.errors import IllegalMove, InputError
 from nimlab.games.base import ImpartialGame, Move, Take, split_suffix, tokens
+from nimlab.games.rules import Game
 from nimlab.parsing import parse_int, parse_int_list
 from nimlab.references import cite
 
@@ -41,10 +42,11 @@ def parse_subtraction_set(values: str | Sequence[int]) -> tuple[int, ...]:
     return tuple(sorted(items))
 
 
-class SubtractionNim(ImpartialGame):
+class SubtractionNim(Game):
     """NIM(a_1, ..., a_k): remove a_i stones from a single heap (Def 1.1)."""
 
     name = "subtraction"
+    params_are_rules = True
     table = "subtraction"
     summary = "one heap; remove a number of stones from the set A"
     source = cite("cash", "Section 1, Def 1.1 and Example 1.3")
@@ -132,6 +134,7 @@ class CashNim(SubtractionNim):
     """NIM(A) with cash (Def 1.4): a removal of ``a`` stones costs ``a`` dollars."""
 
     name = "cash"
+    params_are_rules = True
     table = "cash"
     summary = "subtraction Nim where removing a stones costs a dollars of the mover's budget"
     source = cite("cash", "Sections 1 and 3-7, Def 1.4")

@@ -132,7 +132,7 @@ def resolve(game: Any, position: Any, options: dict[str, Any] | None = None,
             where: str = "nimlab") -> tuple[ImpartialGame, Any]:
     """``(game object, position)`` from a game name or object, a position and game options."""
     options = dict(options or {})
-    check_options(options, OPTIONS, where)
+    check_options(options, [*OPTIONS, *_own_options(game)], where)
     if isinstance(game, ImpartialGame):
         if any(v is not None for v in options.values()):
             raise InputError(f"game options ({', '.join(options)}) are for a game given by "
@@ -151,6 +151,18 @@ def resolve(game: Any, position: Any, options: dict[str, Any] | None = None,
     texts = {k: option_text(k, v) for k, v in options.items()}
     given = {k: v for k, v in texts.items() if v is not None}
     return load(game, position_text(position), **given)
+
+
+def _own_options(game: Any) -> tuple[str, ...]:
+    """The options a game of one's own declares (``rule_options``), for a game given by name."""
+    if not isinstance(game, str):
+        return ()
+    from nimlab.games import GAMES, load_user_games
+
+    if game not in GAMES:
+        load_user_games()
+    spec = GAMES.get(game)
+    return spec.options if spec is not None else ()
 
 
 def _plain(position: Any) -> Any:

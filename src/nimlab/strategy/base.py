@@ -190,7 +190,7 @@ class Strategy:
 
     def candidates(self, game: ImpartialGame, position: Any) -> Iterable[Move]:
         """Moves that may win: every move under the ending rule unless a subclass knows better."""
-        return game.moves(position)
+        return game.available_moves(position)
 
     def value_is_cheap(self, game: ImpartialGame, position: Any) -> bool:
         """Whether asking the solver for the value is reasonable (not for huge positions)."""

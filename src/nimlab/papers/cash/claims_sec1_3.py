@@ -30,7 +30,7 @@ DEF14_SETS = [(1, 3, 4), (2, 3), (1, 2, 3)]
 
 def plain_successors(c) -> list[int]:
     s, n = c
-    return sorted(n - m.count for m in SubtractionNim(s).moves(n))
+    return sorted(n - m.count for m in SubtractionNim(s).available_moves(n))
 
 
 def cash_successors(c) -> list[tuple]:

@@ -69,7 +69,7 @@ def levelling_wins(c: tuple[int, int]) -> bool:
     exactly the winning levelling moves."""
     p = (0, *c)
     level = winning(p, levelling_moves(p))
-    every = winning(p, GAME.moves(p))
+    every = winning(p, GAME.available_moves(p))
     return bool(level) and sorted(map(str, level)) == sorted(map(str, every))
 
 
@@ -80,7 +80,7 @@ def two_equal_n_positions(bound: int) -> list[tuple[int, int, int]]:
 
 
 def equalising_wins(p: tuple[int, int, int]) -> bool:
-    win = winning(p, GAME.moves(p))
+    win = winning(p, GAME.available_moves(p))
     return bool(win) and all(m in equalising_moves(p) for m in win)
 
 

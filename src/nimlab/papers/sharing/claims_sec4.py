@@ -120,7 +120,7 @@ def move_reaches(t: tuple[int, int, int]) -> bool:
     (0,c,n-2(a-c))."""
     a, n, c = t
     move = Share(2, 0, a - c)
-    return move in GAME.moves((0, a, n)) and \
+    return move in GAME.available_moves((0, a, n)) and \
         GAME.key(GAME.do_move((0, a, n), move)) == (0, c, n - 2 * (a - c))
 
 

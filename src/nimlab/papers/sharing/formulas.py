@@ -274,7 +274,7 @@ def thm4_move(a: int, b: int, subcases: Iterable[Thm4Case]) -> Move | str | None
         if k < 1:
             return f"moves {k} tokens: not a move"
         move = Share(src, dst, k)
-        if move in GAME.moves(x):
+        if move in GAME.available_moves(x):
             got = normal(GAME.do_move(x, move))
             if normal((0, *target(q, s))) != got:
                 return f"reaches {_show(got)}, not the printed {_show(target(q, s))}"

@@ -1,0 +1,18 @@
+"""Misere NIM(A): take a number of stones in A from one heap; whoever takes the last loses."""
+import nimlab
+
+
+class MisereSubtraction(nimlab.Game):
+    name = "misere-subtraction"
+    summary = "one heap; remove a number of stones from the set; the last move loses"
+    misere = True
+    pile_count = 1
+    example_position = (14,)
+    rule_options = {"removals": "the subtraction set, e.g. 1,3,4 (the default)"}
+
+    def __init__(self, removals="1,3,4"):
+        self.removals = tuple(sorted(int(a) for a in str(removals).split(",")))
+
+    def moves(self, position):
+        (n,) = position
+        return [(n - a,) for a in self.removals if a <= n]

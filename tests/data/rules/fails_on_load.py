@@ -1,0 +1,3 @@
+import nimlab
+
+raise RuntimeError("this file refuses to load")

@@ -1,0 +1,3 @@
+import nimlab
+
+VALUE = 3

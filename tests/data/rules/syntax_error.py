@@ -1,0 +1,4 @@
+import nimlab
+
+class Broken(nimlab.Game)
+    name = "broken"
