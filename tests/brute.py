@@ -165,3 +165,50 @@ def _kayles(n: int) -> int:
         for left in range(0, n - take + 1):
             options.add(_kayles(left) ^ _kayles(n - take - left))
     return mex(options)
+
+
+@lru_cache(maxsize=None)
+def kayles_position(heaps: tuple) -> int:
+    """Kayles on several rows at once, by recursion on the whole position (no sum theorem)."""
+    options = set()
+    for i, n in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1:]
+        for take in (1, 2):
+            for left in range(n - take + 1):
+                after = tuple(sorted(rest + tuple(h for h in (left, n - take - left) if h)))
+                options.add(kayles_position(after))
+    return mex(options)
+
+
+@lru_cache(maxsize=None)
+def misere_kayles_wins(heaps: tuple) -> bool:
+    """Misere Kayles (the player who knocks down the last pin loses): the mover wins."""
+    if not any(heaps):
+        return True
+    for i, n in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1:]
+        for take in (1, 2):
+            for left in range(n - take + 1):
+                after = tuple(sorted(rest + tuple(h for h in (left, n - take - left) if h)))
+                if not misere_kayles_wins(after):
+                    return True
+    return False
+
+
+@lru_cache(maxsize=None)
+def euclid(a: int, b: int) -> int:
+    """Euclid's game: take a positive multiple of the smaller number from the larger."""
+    if a == 0 or b == 0:
+        return 0
+    if a >= b:
+        return mex(euclid(a - k * b, b) for k in range(1, a // b + 1))
+    return mex(euclid(a, b - k * a) for k in range(1, b // a + 1))
+
+
+@lru_cache(maxsize=None)
+def euclid_remoteness(a: int, b: int) -> tuple[bool, int]:
+    if a == 0 or b == 0:
+        return False, 0
+    small, large = min(a, b), max(a, b)
+    return _remoteness([euclid_remoteness(large - k * small, small)
+                        for k in range(1, large // small + 1)])

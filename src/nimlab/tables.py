@@ -483,12 +483,126 @@ TABLES: dict[str, TableSpec] = {
 }
 
 
-def table_spec(game: str) -> TableSpec:
+#: The default --max of a game of one's own's table.
+OWN_DEFAULT = 30
+
+
+def own_game(game: Any) -> Any:
+    """The game object of a game of one's own (given by object, or by a name registered with
+    ``--rules`` or an entry point), or ``None`` for a built-in game's name."""
+    from nimlab.games import GAMES, ImpartialGame, builtin_names, load_user_games
+
+    if isinstance(game, ImpartialGame):
+        return game
+    if game in TABLES or game in builtin_names():
+        return None
+    if game not in GAMES:
+        load_user_games()
+    spec = GAMES.get(game)
+    return None if spec is None else make_game(game)
+
+
+def table_spec(game: Any) -> TableSpec:
     """The :class:`TableSpec` of ``game``; raises :class:`InputError` for a game with none."""
-    spec = TABLES.get(game)
+    spec = TABLES.get(game) if isinstance(game, str) else None
     if spec is None:
-        raise InputError(f"no table for {game!r}; tables exist for: {', '.join(TABLES)}")
+        mine = own_game(game)
+        if mine is not None:
+            return TableSpec(OWN_DEFAULT, (), lambda b, p, n, v, s, f, c: game_table(mine, b, **c),
+                             cached=False, grid=own_shape(mine) == "grid")
+        raise InputError(f"no table for {game!r}; tables exist for: {', '.join(TABLES)} and "
+                         "the games of your own of one or two numbers")
     return spec
+
+
+def own_shape(game: Any) -> str:
+    """``"list"`` for a game of one number (or a heap game: one heap), ``"grid"`` for two."""
+    from nimlab.games import HeapGame
+
+    count = getattr(game, "pile_count", None)
+    if isinstance(game, HeapGame) or count == 1:
+        return "list"
+    if count == 2:
+        return "grid"
+    raise InputError(f"a table of {game.name} needs positions of one number or two (set "
+                     "pile_count = 1 or 2, or write a HeapGame); ask for positions with "
+                     "`nimlab value`")
+
+
+def game_table(game: Any, bound: int, progress: Progress = quiet,
+               max_states: int = DEFAULT_MAX_STATES) -> Table:
+    """The values of a game of one's own: ``G(n)`` for ``n = 0..bound`` (one number, or one
+    heap of a heap game: its nim-sequence) or ``G(a, b)`` on ``0..bound`` squared (two numbers);
+    by the game's own fast paths where it has them (a heap game: the heaps' values), else the
+    generic solver, within ``max_states`` positions."""
+    from nimlab.games import HeapGame
+    from nimlab.solve import value_function
+
+    shape = own_shape(game)
+    cells = bound + 1 if shape == "list" else (bound + 1) ** 2
+    if cells > max_states:
+        raise InputError(f"the {game.name} table for --max {short_text(str(bound))} has "
+                         f"{about(cells)} positions, over --max-states {max_states:,}; use a "
+                         "smaller --max or a larger --max-states")
+    label = game.describe()
+    if shape == "list":
+        if isinstance(game, HeapGame) and not game.misere:
+            from nimlab.engine.sums import OPTIONS_PER_SECOND, heap_values, heap_work
+
+            def seconds(b: int) -> int:
+                return heap_work(game, b) // OPTIONS_PER_SECOND
+
+            if seconds(bound) > SOLVER_TABLE_SECONDS:
+                low, high = 0, bound
+                while low < high:  # the largest --max that fits
+                    mid = (low + high + 1) // 2
+                    low, high = (mid, high) if seconds(mid) <= SOLVER_TABLE_SECONDS else \
+                        (low, mid - 1)
+                raise InputError(
+                    f"the {game.name} table for --max {short_text(str(bound))} would examine "
+                    f"about {about(heap_work(game, bound))} heap options in Python, about "
+                    f"{about(seconds(bound))} seconds, over {SOLVER_TABLE_SECONDS} seconds; use "
+                    f"--max {low} or less")
+
+            values = np.zeros(bound + 1, dtype=np.int64)
+            step = max(1, (bound + 1) // 100)
+            for n in range(bound + 1):  # in order: each heap's options are known below it
+                values[n] = heap_values(game, (n,), max_states)[n]
+                if n % step == 0 or n == bound:
+                    progress(n + 1, bound + 1)
+        else:
+            value = value_function(game, max_states)
+            values = np.array([value((n,)) for n in range(bound + 1)], dtype=np.int64)
+            progress(bound + 1, bound + 1)
+        return Table(f"{label}: values G(n) for n = 0..{bound}", "list",
+                     ["n", "value", "outcome"], OwnSequenceRows(values),
+                     meta={"game": game.name, "params": game.params(), "max": bound},
+                     array=values)
+    value = value_function(game, max_states)
+    rows = []
+    for a in range(bound + 1):
+        rows.append([value((a, b)) for b in range(bound + 1)])
+        progress(a + 1, bound + 1)
+    return Table(f"{label}: values G(a, b) for 0 <= a, b <= {bound}", "grid",
+                 list(range(bound + 1)), rows, list(range(bound + 1)), "a/b",
+                 meta={"game": game.name, "params": game.params(), "max": bound})
+
+
+class OwnSequenceRows(abc.Sequence):
+    """Rows ``[n, value, outcome]`` of a nim-sequence, made on demand from its array."""
+
+    def __init__(self, values: np.ndarray):
+        self.values = values
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = range(len(self))[i]
+        g = int(self.values[n])
+        return [n, g, "P" if g == 0 else "N"]
 
 
 def build_table(game: str, *, bound: int | None, piles: int | None = None,
@@ -499,6 +613,8 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
     """Build ``nimlab table GAME`` from :data:`TABLES`; raises :class:`InputError` for options
     that do not fit."""
     spec = table_spec(game)
+    if not isinstance(game, str):
+        game = game.name
     bound = spec.default if bound is None else bound
     if bound < 0:
         raise InputError(f"--max must be >= 0, got {bound}")

@@ -409,6 +409,9 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
         raise InputError("--time-limit and --max-states must be positive")
     options = {k: v for k, v in game_options.items() if v is not None}
     if game not in GAME_NAMES or game == "graph-nim":
+        from nimlab.games.registry import needs_formula
+
+        needs_formula(game, "discover")
         raise InputError(f"discover knows the games nim, wythoff, sharing, end-nim, subtraction, "
                          f"cash, fibonacci; not {game!r}")
     gf = game_formula(game, piles, **options)

@@ -27,7 +27,7 @@ from nimlab.games.base import ImpartialGame
 from nimlab.games.rules import Game, HeapGame, RulesError
 from nimlab.games.specs import GAMES, GameSpec
 
-__all__ = ["register", "load_rules", "load_entry_points", "load_inherited", "user_games",
+__all__ = ["register", "needs_formula", "load_rules", "load_entry_points", "load_inherited", "user_games",
            "ENTRY_POINTS", "RULES_VARIABLE"]
 
 #: The entry-point group through which a package ships games.
@@ -44,6 +44,20 @@ _ENTRY_POINTS_LOADED = False
 def user_games() -> dict[str, tuple[type, str]]:
     """The games registered in this process: name -> (class, origin)."""
     return dict(_USER)
+
+
+def needs_formula(name: Any, tool: str) -> None:
+    """Refuse, in one line, ``nimlab prove`` or ``discover`` for a game of one's own: both work
+    from the move relation as a formula of the prover's language, which such a game does not
+    give; say what gives evidence instead."""
+    if isinstance(name, str) and name not in GAMES:
+        from nimlab.games import load_user_games
+
+        load_user_games()
+    if isinstance(name, str) and name in _USER:
+        raise InputError(f"`nimlab {tool} {name}` needs the game's move relation as a formula of "
+                         f"nimlab prove's language, which a game of your own does not give yet; "
+                         f"for evidence: `nimlab table {name}` and `nimlab periodicity {name}`")
 
 
 def has_rules(cls: type) -> bool:

@@ -67,7 +67,9 @@ class To(Move):
         return f"move to {_text(self.target)}"
 
     def notation(self) -> str:
-        return _text(self.target)
+        """The position after the move with its numbers joined by ``.`` (``19.12``): a game's
+        moves are listed with commas (the web lab's ``moves=``); ``19,12`` is read too."""
+        return ".".join(map(str, self.target))
 
 
 class Game(ImpartialGame):
@@ -85,7 +87,7 @@ class Game(ImpartialGame):
     #: The game's parameters: name -> help.  ``__init__`` takes them as keyword arguments (text
     #: from the command line's ``--option NAME=VALUE``); :meth:`params` shows their values.
     rule_options: ClassVar[dict[str, str]] = {}
-    move_help = "the position after the move, e.g. 2,5"
+    move_help = "the position after the move, e.g. 2.5 (or 2,5)"
 
     # ------------------------------------------------------------------ the rules
     def moves(self, position: Any) -> Iterable[Position]:
@@ -149,10 +151,9 @@ class Game(ImpartialGame):
         if words.lower().startswith("to "):
             words = words[3:]
         try:
-            return To(parse_int_list(words, "move", minimum=0))
+            return To(parse_int_list(words.replace(".", ","), "move", minimum=0))
         except InputError:
-            raise IllegalMove(f"cannot read move {text!r}: write the position after the move, "
-                              f"e.g. {self.move_help.rsplit(' ', 1)[-1]}") from None
+            raise IllegalMove(f"cannot read move {text!r}: write {self.move_help}") from None
 
     def why_illegal(self, position: Any, move: Move) -> str:
         if isinstance(move, To):

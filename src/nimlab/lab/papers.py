@@ -170,6 +170,10 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
         return _game_proof(targets[0], whole(piles, "piles", 1), options,
                            None if base is None else str(base), p_positions, value, given,
                            holds, states, seconds, progress_of_proof, _automata(automata))
+    if targets:
+        from nimlab.games.registry import needs_formula
+
+        needs_formula(targets[0], "prove")
     if p_positions or value or holds or automata or \
             any(v is not None for v in options.values()):
         raise InputError("--p-positions, --value, --holds, --automata and game options need a "

@@ -53,13 +53,13 @@ def position_remoteness(game: ImpartialGame, position: Any, limits: Budget, dead
     (``time.monotonic()``): what :func:`nimlab.moves` uses for ``remoteness=True``."""
     here = game.format(position)
     estimated = game.estimate_states(position)
-    if estimated is None or estimated > limits.max_states:
-        size = ("cannot be estimated" if estimated is None
-                else f"is about {about(estimated)} positions")
+    if estimated is not None and estimated > limits.max_states:
         return Remoteness(game, position, None, None,
-                          f"remoteness unknown: the search from {here} {size}, more than the "
-                          f"budget of {limits.max_states:,} (--max-states); no closed form "
-                          "gives remoteness")
+                          f"remoteness unknown: the search from {here} is about "
+                          f"{about(estimated)} positions, more than the budget of "
+                          f"{limits.max_states:,} positions; no closed form gives remoteness")
+    # A game that cannot estimate its size (a game of one's own) is searched all the same:
+    # the search itself stops at the budget's positions and deadline.
     left = deadline - time.monotonic()
     if left <= 0:
         return Remoteness(game, position, None, None,

@@ -19,12 +19,14 @@ from nimlab.tables import Table, build_table, write_table
 __all__ = ["table"]
 
 
-def table(game: str, max: int | None = None, *, piles: int | None = None,
+def table(game: Any, max: int | None = None, *, piles: int | None = None,
           n: int | None = None, variant: str | None = None, set: Any = None,
           factor: Any = None, max_states: int | None = None, cache: bool = True,
           progress: Any = None, out: Any = None) -> TableResult:
     """The table of ``game`` (``nimlab table GAME``): ``max`` the largest pile (or budget, or
-    n), ``piles``, ``n`` (cash: stones), ``variant``, ``set`` (a tuple), ``factor``.
+    n), ``piles``, ``n`` (cash: stones), ``variant``, ``set`` (a tuple), ``factor``.  A game
+    of one's own (an object, or a registered name) of one number or one heap gives its
+    nim-sequence, of two numbers a grid.
 
     Computed by the compiled kernels through the result store (``cache=False``: neither read
     nor write it), refused in one line when it would not fit; ``progress=True`` shows a bar
@@ -32,10 +34,12 @@ def table(game: str, max: int | None = None, *, piles: int | None = None,
     .json or .npy; ``saved`` is its path), atomically, as ``nimlab table ... --out`` does; a
     big Wythoff table is computed straight into an ``.npy`` file.
     """
-    if not isinstance(game, str):
+    from nimlab.games import ImpartialGame
+
+    if not isinstance(game, (str, ImpartialGame)):
         from nimlab.errors import InputError
 
-        raise InputError(f"game: give a game name, not {game!r}")
+        raise InputError(f"game: give a game name or a game object, not {game!r}")
     states = DEFAULT_MAX_STATES if max_states is None else budget(max_states).max_states
 
     def build() -> Table:
@@ -43,7 +47,8 @@ def table(game: str, max: int | None = None, *, piles: int | None = None,
                            stones=whole(n, "n"), variant=option_text("variant", variant),
                            subtraction_set=option_text("set", set),
                            factor=option_text("factor", factor),
-                           progress=progress_of(progress, f"{game} table"), max_states=states,
+                           progress=progress_of(progress, f"{getattr(game, 'name', game)} table"),
+                           max_states=states,
                            cache=bool(cache))
 
     if out is None:

@@ -240,13 +240,40 @@ SPECS: dict[str, SequenceSpec] = {spec.name: spec for spec in [
 ]}
 
 
+#: The default --max of a game of one's own's sequence.
+OWN_DEFAULT = 200
+
+
+def _own_game_spec(name: str) -> SequenceSpec | None:
+    """The nim-sequence of a game of one's own registered as ``name`` (one number or one heap);
+    its periodicity is observed, never proven (nimlab knows no recurrence of its rules)."""
+    from nimlab.tables import game_table, own_game, own_shape
+
+    game = own_game(name)
+    if game is None:
+        return None
+    if own_shape(game) != "list":
+        raise InputError(f"{name} has positions of two numbers: periodicity is for a sequence "
+                         "(a game of one number or one heap)")
+
+    def build(options: dict, progress: Progress) -> Built:
+        table = game_table(game, _bound(options, OWN_DEFAULT), progress)
+        return Built([int(v) for v in table.to_array()], f"{game.describe()}: G(n), n >= 0",
+                     notes=["a game of your own: the period is observed only (nimlab knows no "
+                            "recurrence of finite memory for its rules)"])
+
+    return SequenceSpec(name, "the nim-sequence of a game of your own", (), build)
+
+
 def analyse_sequence(name: str, options: dict, *, min_repetitions: int = 3,
                      max_period: int | None = None,
                      progress: Progress = quiet) -> tuple[Periodicity, Built]:
     """Build the sequence ``name`` with ``options`` and decide its periodicity."""
-    spec = SPECS.get(name)
+    spec = SPECS.get(name) or _own_game_spec(name)
     if spec is None:
-        raise InputError(f"unknown sequence {name!r}; the sequences are: {', '.join(SPECS)}")
+        raise InputError(f"unknown sequence {name!r}; the sequences are: {', '.join(SPECS)}, "
+                         "and the nim-sequence of a game of your own of one number or one heap "
+                         "(--rules FILE.py)")
     if options.get("max") is not None:  # about --max terms: refuse a hopeless search at once
         check_search(options["max"] + 1, min_repetitions, max_period)
     built = spec.build(options, progress)

@@ -12,6 +12,10 @@ function tooBig(position, digits) {
 const GAME = decodeURIComponent(location.pathname.split("/")[2] || "");
 const TAKE_GAMES = ["nim", "wythoff", "fibonacci", "end-nim", "subtraction", "cash"];
 const SHARE_GAMES = ["sharing", "graph-nim"];
+// the games whose moves a click on a token can say; a game of one's own (nimlab serve --rules)
+// is played from the list of its moves or by typing one
+const TOKEN_GAMES = ["nim", "wythoff", "sharing", "graph-nim", "end-nim", "fibonacci",
+                     "subtraction", "cash"];
 const NOTATION = {
   "end-nim": "L-K or R-K: take K coins from the left or right end pile",
   "graph-nim": "U>V:K: move K tokens from pile U to pile V (click a token, then the target pile)",
@@ -264,7 +268,8 @@ function drawBoard(position, live) {
   p.piles.forEach((size, i) => {
     const pile = el("div", {class: "pile", "data-pile": i, role: "group",
                             "aria-label": `${pileName(i)}: ${size}`},
-      el("span", {class: "name"}, pileName(i)), tokenRow(i, size, live, p.piles),
+      el("span", {class: "name"}, pileName(i)),
+      tokenRow(i, size, live && TOKEN_GAMES.includes(GAME), p.piles),
       el("span", {class: "count"}, `(${size})`));
     if (picked && live && targetsOf(p.piles, picked.pile, picked.k).includes(i)) {
       pile.classList.add("target");
