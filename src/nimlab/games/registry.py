@@ -51,9 +51,8 @@ def needs_formula(name: Any, tool: str) -> None:
     from the move relation as a formula of the prover's language, which such a game does not
     give; say what gives evidence instead."""
     if isinstance(name, str) and name not in GAMES:
-        from nimlab.games import load_user_games
-
-        load_user_games()
+        load_entry_points()
+        load_inherited()
     if isinstance(name, str) and name in _USER:
         raise InputError(f"`nimlab {tool} {name}` needs the game's move relation as a formula of "
                          f"nimlab prove's language, which a game of your own does not give yet; "

@@ -57,7 +57,8 @@ def position_remoteness(game: ImpartialGame, position: Any, limits: Budget, dead
         return Remoteness(game, position, None, None,
                           f"remoteness unknown: the search from {here} is about "
                           f"{about(estimated)} positions, more than the budget of "
-                          f"{limits.max_states:,} positions; no closed form gives remoteness")
+                          f"{limits.max_states:,} positions (--max-states); no closed form gives "
+                          "remoteness")
     # A game that cannot estimate its size (a game of one's own) is searched all the same:
     # the search itself stops at the budget's positions and deadline.
     left = deadline - time.monotonic()
