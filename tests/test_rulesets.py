@@ -18,7 +18,7 @@ from hypothesis import given, settings, strategies as st
 import brute
 import nimlab
 from nimlab.errors import InputError
-from nimlab.games.registry import RULES_VARIABLE
+from nimlab.games.registry import RULES_VARIABLE, forget, user_games
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -33,9 +33,12 @@ def registered():
     """The three example games, registered in this process (as `--rules` does in a command);
     the variable that hands them to worker processes is put back afterwards."""
     before = os.environ.get(RULES_VARIABLE)
+    known = set(user_games())
     for path in (KAYLES, MISERE, EUCLID):
         nimlab.load_rules(path)
     yield
+    for name in set(user_games()) - known:  # the other tests of this process see none of them
+        forget(name)
     if before is None:
         os.environ.pop(RULES_VARIABLE, None)
     else:

@@ -27,7 +27,7 @@ from nimlab.games.base import ImpartialGame
 from nimlab.games.rules import Game, HeapGame, RulesError
 from nimlab.games.specs import GAMES, GameSpec
 
-__all__ = ["register", "needs_formula", "load_rules", "load_entry_points", "load_inherited", "user_games",
+__all__ = ["register", "forget", "needs_formula", "load_rules", "load_entry_points", "load_inherited", "user_games",
            "ENTRY_POINTS", "RULES_VARIABLE"]
 
 #: The entry-point group through which a package ships games.
@@ -95,6 +95,18 @@ def register(cls: Any, origin: str = "the Python API") -> type:
     GAMES[name] = GameSpec(name, cls, options, (), {},
                            ",".join(map(str, example)) if example is not None else "")
     return cls
+
+
+def forget(name: str) -> None:
+    """Unregister the game of one's own ``name`` (a built-in game cannot be forgotten)."""
+    known = _USER.pop(name, None)
+    if known is None:
+        raise InputError(f"{name!r} is not a game of your own registered in this process")
+    GAMES.pop(name, None)
+    origin = known[1].removeprefix("--rules ")
+    if not any(o.removeprefix("--rules ") == origin for _, o in _USER.values()):
+        _LOADED_FILES.discard(str(Path(origin).expanduser().resolve()))
+        _publish()
 
 
 def _same_class(a: type, b: type) -> bool:
