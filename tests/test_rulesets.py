@@ -283,3 +283,41 @@ def test_bad_rules_in_python_are_one_input_error():
     nimlab.load_rules(BAD / "raises.py")
     with pytest.raises(InputError, match="raised ZeroDivisionError"):
         nimlab.answer("raises", (7,))
+
+
+# ------------------------------------------------- proofs and discovery from a move formula
+def test_prove_a_game_of_ones_own_from_its_move_formula():
+    found = run_json("prove", "misere-subtraction", "--p-positions", "p1 % 7 = 1 | p1 % 7 = 3")
+    assert found["status"] == "proven"
+    wrong = run_json("prove", "misere-subtraction", "--p-positions", "p1 % 7 = 1")
+    assert wrong["status"] == "disproven"
+    n = wrong["counterexample"]["position"] if isinstance(wrong["counterexample"], dict) else None
+    assert n is None or brute.misere_subtraction_wins(int(str(n).strip("()[], ")), (1, 3, 4)) \
+        == (int(str(n).strip("()[], ")) % 7 not in (1, 3))
+
+
+def test_discover_a_game_of_ones_own_and_check_the_automaton_by_brute_force():
+    found = nimlab.discover("misere-subtraction", p_positions=True)
+    assert found.status == "proven" and found.states == 7  # one state per residue mod 7
+    for n in range(1, 400):
+        expected = not brute.misere_subtraction_wins(n, (1, 3, 4))
+        assert found.dfa.run({"p1": n}) == expected, n
+
+
+def test_a_move_formula_that_disagrees_with_the_moves_is_refused(tmp_path):
+    rules = tmp_path / "wrong.py"
+    rules.write_text(textwrap.dedent("""
+        import nimlab
+
+        class Wrong(nimlab.Game):
+            name = "wrong-formula"
+            pile_count = 1
+            move_formula = "q1 + 1 = p1"
+
+            def moves(self, position):
+                (n,) = position
+                return [(n - a,) for a in (1, 2) if a <= n]
+        """))
+    line = one_line_error(run("prove", "wrong-formula", "--p-positions", "p1 % 2 = 0",
+                              rules=(rules,)))
+    assert "move_formula does not allow the move from 2 to 0, and its moves() does" in line

@@ -16,3 +16,15 @@ class MisereSubtraction(nimlab.Game):
     def moves(self, position):
         (n,) = position
         return [(n - a,) for a in self.removals if a <= n]
+
+    @property
+    def move_formula(self):
+        """The moves for `nimlab prove` and `nimlab discover`: under misere play no move goes
+        to a heap below the least removal (where no move is left)."""
+        removals = " | ".join(f"q1 + {a} = p1" for a in self.removals)
+        return f"({removals}) & q1 >= {min(self.removals)}"
+
+    @property
+    def domain_formula(self):
+        """The positions: under misere play a heap below the least removal is a game over."""
+        return f"p1 >= {min(self.removals)}"

@@ -48,6 +48,10 @@ class Source:
     #: slab(side, progress) -> part(lo, hi): the values of the box whose first number is in
     #: lo..hi-1, from a table held once (the box learner in slabs; where the table is the box)
     slab: Callable | None = None
+    #: The largest box the hypotheses are checked on before the prover decides (``None``: the
+    #: search's default); a table computed in Python (a game of one's own) checks smaller boxes,
+    #: since the proof does not rest on them
+    check_cells: int | None = None
 
 
 def _index_type(side: int):
@@ -345,6 +349,58 @@ def _fibonacci(piles: int) -> Source:
                   reach=0xFFFF)
 
 
+#: The largest box a game of one's own's hypotheses are checked on (its values come from Python).
+OWN_CHECK_CELLS = 1 << 16
+
+
+def _own(name: str) -> Source:
+    """A game of one's own (with a ``move_formula``): its values by its own fast paths or the
+    generic solver, position by position (the active learner asks only what it needs)."""
+    import numpy as np
+
+    from nimlab.games import make_game
+    from nimlab.prove.logic import compile_formula
+    from nimlab.solve import DEFAULT_MAX_STATES, value_function
+
+    game = make_game(name)
+    k, base = type(game).pile_count, type(game).numeration
+    everything = game.domain_formula.strip() == "true"
+    domain = None if everything else compile_formula(game.domain_formula, base)
+    names = tuple(f"p{i}" for i in range(1, k + 1))
+    held = {"states": 0, "value": None}
+
+    def values_for(side: int):
+        """One solver for every table, large enough for the box: the positions below ``side``
+        (the search's own budget has bounded the box's size before it asks)."""
+        states = max(DEFAULT_MAX_STATES, 2 * side ** k)
+        if states > held["states"]:
+            held["states"], held["value"] = states, value_function(game, states)
+        value = held["value"]
+
+        def one(row) -> int:
+            if domain is not None:
+                env = dict(zip(names, row))
+                if not domain.run({v: env[v] for v in domain.vars}, base=base):
+                    return -1
+            return value(row)
+        return one
+
+    def table(side, progress):
+        one = values_for(side)
+        return lambda P: np.array([one(tuple(int(x) for x in row)) for row in np.asarray(P)],
+                                  dtype=np.int64)
+
+    def build(side, progress):
+        one = values_for(side)
+        out = np.empty((side,) * k, dtype=np.int64)
+        for index in np.ndindex(*out.shape):
+            out[index] = one(tuple(int(x) for x in index))
+        return out
+
+    return Source(f"the values of {name} (its own rules: fast paths or the solver)", build,
+                  table=table, check_cells=OWN_CHECK_CELLS)
+
+
 def source(game: str, piles: int, options: dict) -> Source:
     """The :class:`Source` of ``game`` with ``piles`` piles (as the prover names it)."""
     if game == "nim":
@@ -361,5 +417,9 @@ def source(game: str, piles: int, options: dict) -> Source:
         return _cash(options["set"])
     if game == "fibonacci":
         return _fibonacci(piles)
+    from nimlab.games.registry import user_games
+
+    if game in user_games():
+        return _own(game)
     raise InputError(f"discover has no table for {game!r}; it reads nim, wythoff, sharing, "
                      "end-nim, subtraction, cash, fibonacci")

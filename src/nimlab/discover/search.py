@@ -408,10 +408,10 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     if time_limit <= 0 or max_states < 1:
         raise InputError("--time-limit and --max-states must be positive")
     options = {k: v for k, v in game_options.items() if v is not None}
-    if game not in GAME_NAMES or game == "graph-nim":
-        from nimlab.games.registry import needs_formula
+    from nimlab.games.registry import needs_formula, user_games
 
-        needs_formula(game, "discover")
+    needs_formula(game, "discover")  # a game of one's own without a formula: one line
+    if (game not in GAME_NAMES or game == "graph-nim") and game not in user_games():
         raise InputError(f"discover knows the games nim, wythoff, sharing, end-nim, subtraction, "
                          f"cash, fibonacci; not {game!r}")
     gf = game_formula(game, piles, **options)
@@ -446,7 +446,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                 f"to learn from); use --max-digits {fit} or less")
         max_cells = max(max_cells, learn.width(max_digits, base) ** len(names))
     if check_cells is None:
-        check_cells = CHECK_CELLS
+        check_cells = src.check_cells or CHECK_CELLS
         if max_digits is not None and use == "active":  # boxes up to --max-digits, in slabs
             check_cells = max(check_cells, learn.width(max_digits, base) ** len(names))
     target = "p-positions" if value is None else f"value {target_value}"

@@ -48,14 +48,15 @@ def user_games() -> dict[str, tuple[type, str]]:
 
 def needs_formula(name: Any, tool: str) -> None:
     """Refuse, in one line, ``nimlab prove`` or ``discover`` for a game of one's own: both work
-    from the move relation as a formula of the prover's language, which such a game does not
-    give; say what gives evidence instead."""
+    from the move relation as a formula of the prover's language (the class's
+    ``move_formula``), which such a game may not give; say what gives evidence instead."""
     if isinstance(name, str) and name not in GAMES:
         load_entry_points()
         load_inherited()
-    if isinstance(name, str) and name in _USER:
+    if isinstance(name, str) and name in _USER and \
+            getattr(_USER[name][0], "move_formula", None) is None:
         raise InputError(f"`nimlab {tool} {name}` needs the game's move relation as a formula of "
-                         f"nimlab prove's language, which a game of your own does not give yet; "
+                         f"nimlab prove's language (move_formula), which {name} does not give; "
                          f"for evidence: `nimlab table {name}` and `nimlab periodicity {name}`")
 
 

@@ -88,6 +88,15 @@ class Game(ImpartialGame):
     #: from the command line's ``--option NAME=VALUE``); :meth:`params` shows their values.
     rule_options: ClassVar[dict[str, str]] = {}
     move_help = "the position after the move, e.g. 2.5 (or 2,5)"
+    #: The move relation as a formula of ``nimlab prove``'s language over the numbers of the
+    #: position, ``p1..pk``, and of the next one, ``q1..qk`` (k = :attr:`pile_count`), under the
+    #: ending rule in force: with it, ``nimlab prove`` and ``nimlab discover`` work on the game
+    #: (after a check that it agrees with :meth:`moves` on a box of small positions).
+    move_formula: ClassVar[str | None] = None
+    #: The positions, as a formula over ``p1..pk`` (every tuple by default).
+    domain_formula: ClassVar[str] = "true"
+    #: The numeration the automata read: ``"2"`` (binary) or ``"fib"`` (Zeckendorf).
+    numeration: ClassVar[str] = "2"
 
     # ------------------------------------------------------------------ the rules
     def moves(self, position: Any) -> Iterable[Position]:

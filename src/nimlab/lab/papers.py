@@ -160,7 +160,11 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
     update = progress_of(progress, "proving")
     if base is not None and str(base) not in ("2", "fib"):
         raise InputError(f"base: 2 or fib, not {base!r}")
-    if targets and targets[0] in GAME_NAMES:
+    if targets:
+        from nimlab.games.registry import needs_formula, user_games
+
+        needs_formula(targets[0], "prove")
+    if targets and (targets[0] in GAME_NAMES or targets[0] in user_games()):
         if len(targets) > 1:
             raise InputError(f"`nimlab prove {targets[0]}` takes no further arguments; give the "
                              "statement with --p-positions, --value or --holds")
@@ -170,10 +174,6 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
         return _game_proof(targets[0], whole(piles, "piles", 1), options,
                            None if base is None else str(base), p_positions, value, given,
                            holds, states, seconds, progress_of_proof, _automata(automata))
-    if targets:
-        from nimlab.games.registry import needs_formula
-
-        needs_formula(targets[0], "prove")
     if p_positions or value or holds or automata or \
             any(v is not None for v in options.values()):
         raise InputError("--p-positions, --value, --holds, --automata and game options need a "

@@ -167,7 +167,11 @@ def game_formula(name: str, piles: int | None = None, **options) -> GameFormula:
                "end-nim": ("variant",), "subtraction": ("set",), "cash": ("set",),
                "fibonacci": ("factor",)}
     if name not in allowed:
-        raise InputError(f"nimlab prove knows the games {', '.join(GAME_NAMES)}; not {name!r}")
+        own = own_game_formula(name, piles, options)
+        if own is not None:
+            return own
+        raise InputError(f"nimlab prove knows the games {', '.join(GAME_NAMES)} and the games of "
+                         f"your own that give a move_formula; not {name!r}")
     for key in options:
         if key not in allowed[name]:
             raise InputError(f"--{key} does not apply to `nimlab prove {name}` (its options: "
@@ -199,3 +203,77 @@ def game_formula(name: str, piles: int | None = None, **options) -> GameFormula:
             raise InputError(f"{name} positions have a fixed shape; drop --piles")
         return (subtraction if name == "subtraction" else cash)(options["set"])
     return fibonacci(piles or 2, options.get("factor"))
+
+
+# ----------------------------------------------------------------- games of one's own
+#: Positions of the box on which a game's move_formula is checked against its moves: pairs of
+#: positions, at most about this many.
+CHECK_PAIRS = 20_000
+_CHECKED: dict = {}
+
+
+def own_game_formula(name: str, piles: int | None, options: dict) -> GameFormula | None:
+    """The formulas of a game of one's own that gives ``move_formula`` (``None`` for a name
+    that is no such game), checked against the game's own moves on a box."""
+    from nimlab.games import make_game
+    from nimlab.games.registry import needs_formula, user_games
+
+    needs_formula(name, "prove")  # a game of one's own without a formula: one line
+    if name not in user_games():
+        return None
+    if options:
+        raise InputError(f"{name}: nimlab prove takes a game of your own with its default "
+                         f"options only (got --{next(iter(options))})")
+    game = make_game(name)
+    cls = type(game)
+    k = cls.pile_count
+    if not k:
+        raise InputError(f"{name}: a proof needs positions of a fixed length: set pile_count")
+    if piles not in (None, k):
+        raise InputError(f"{name} positions have {k} numbers; drop --piles")
+    if cls.numeration not in ("2", "fib"):
+        raise InputError(f"{name}.numeration: 2 or fib, not {cls.numeration!r}")
+    gf = GameFormula(name, {}, _piles(k), cls.numeration, game.domain_formula, game.move_formula,
+                     tuple, lambda: make_game(name),
+                     note=f"the move relation is {name}.move_formula, checked against its moves "
+                          "on a box")
+    key = (cls, gf.move, gf.domain, gf.base)
+    if key not in _CHECKED:
+        check_move_formula(gf, game)
+        _CHECKED[key] = True
+    return gf
+
+
+def check_move_formula(gf: GameFormula, game: Any) -> int:
+    """Check that ``gf.move`` holds between a position and exactly its successors by the game's
+    own moves, for every position of a box of small numbers (and its successors in that box);
+    the number of pairs checked, or a one-line :class:`InputError` naming the first
+    disagreement."""
+    from itertools import product
+
+    from nimlab.prove.logic import compile_formula
+
+    k = len(gf.names)
+    side = 2
+    while (side + 1) ** (2 * k) <= CHECK_PAIRS:
+        side += 1
+    move = compile_formula(gf.move, gf.base)
+    domain = compile_formula(gf.domain, gf.base)
+    box = list(product(range(side), repeat=k))
+    checked = 0
+    for p in box:
+        env = dict(zip(gf.names, p))
+        if not domain.run({v: env[v] for v in domain.vars}, base=gf.base):
+            continue
+        by_moves = {tuple(q) for q in game.successors(p) if max(q, default=0) < side}
+        for q in box:
+            env.update(zip(gf.template_next, q))
+            said = move.run({v: env[v] for v in move.vars}, base=gf.base)
+            checked += 1
+            if said != (q in by_moves):
+                what = "allows" if said else "does not allow"
+                other = "does not" if said else "does"
+                raise InputError(f"{gf.game}.move_formula {what} the move from "
+                                 f"{','.join(map(str, p))} to {','.join(map(str, q))}, and its "
+                                 f"moves() {other}: fix one of them")
+    return checked
