@@ -207,6 +207,8 @@ class Learner:
         separate them: a lower bound on the states of any automaton of the set."""
         keys: dict[bytes, tuple] = {}
         for s in self.S:
+            if s not in self.rows:  # stopped before its row was asked: it proves nothing
+                continue
             keys.setdefault(bytes(1 if v == 1 else 0 for v in self.rows[s]), s)
         prefixes = list(keys.values())
         rows = np.array([[1 if v == 1 else 0 for v in self.rows[s]] for s in prefixes],
@@ -220,6 +222,8 @@ def _separating_columns(rows: np.ndarray) -> list[int]:
     """Columns under which the (pairwise different) rows stay pairwise different: each column
     in turn is kept when it splits some group of rows not yet told apart."""
     n = rows.shape[0]
+    if n <= 1:  # nothing to separate
+        return []
     group = np.zeros(n, dtype=np.int64)
     count = 1
     chosen: list[int] = []

@@ -350,10 +350,10 @@ def _fibonacci(piles: int) -> Source:
 
 
 #: The largest box a game of one's own's hypotheses are checked on (its values come from Python).
-OWN_CHECK_CELLS = 1 << 16
+OWN_CHECK_CELLS = 1 << 11
 
 
-def _own(name: str) -> Source:
+def _own(name: str, piles: int) -> Source:
     """A game of one's own (with a ``move_formula``): its values by its own fast paths or the
     generic solver, position by position (the active learner asks only what it needs)."""
     import numpy as np
@@ -363,7 +363,7 @@ def _own(name: str) -> Source:
     from nimlab.solve import DEFAULT_MAX_STATES, value_function
 
     game = make_game(name)
-    k, base = type(game).pile_count, type(game).numeration
+    k, base = type(game).pile_count or piles, game.numeration
     everything = game.domain_formula.strip() == "true"
     domain = None if everything else compile_formula(game.domain_formula, base)
     names = tuple(f"p{i}" for i in range(1, k + 1))
@@ -385,17 +385,24 @@ def _own(name: str) -> Source:
             return value(row)
         return one
 
-    def table(side, progress):
-        one = values_for(side)
-        return lambda P: np.array([one(tuple(int(x) for x in row)) for row in np.asarray(P)],
-                                  dtype=np.int64)
-
     def build(side, progress):
+        """The whole box, in increasing order (each value costs only what is new), reporting
+        progress so that the search's deadline stops it."""
+        if held.get("side", 0) >= side:
+            return held["box"][(slice(0, side),) * k]
         one = values_for(side)
         out = np.empty((side,) * k, dtype=np.int64)
-        for index in np.ndindex(*out.shape):
+        total = out.size
+        for done, index in enumerate(np.ndindex(*out.shape)):
+            if not done & 1023:
+                progress(done, total)
             out[index] = one(tuple(int(x) for x in index))
+        held["side"], held["box"] = side, out
         return out
+
+    def table(side, progress):
+        box = build(side, progress)
+        return lambda P: box[tuple(np.asarray(P, dtype=np.int64).T)]
 
     return Source(f"the values of {name} (its own rules: fast paths or the solver)", build,
                   table=table, check_cells=OWN_CHECK_CELLS)
@@ -420,6 +427,6 @@ def source(game: str, piles: int, options: dict) -> Source:
     from nimlab.games.registry import user_games
 
     if game in user_games():
-        return _own(game)
+        return _own(game, piles)
     raise InputError(f"discover has no table for {game!r}; it reads nim, wythoff, sharing, "
                      "end-nim, subtraction, cash, fibonacci")

@@ -82,6 +82,9 @@ class Discovery:
     certificate: dict | None = None
     learner: str = ""  # "active" or "box"
     further: str = ""  # what would go further (unknown), with its estimate
+    #: an automaton that agrees with the exact values on every box checked but is NOT proven
+    #: (a game of one's own without a move_formula): evidence, never a result
+    hypothesis: Any = None
 
     def to_json(self) -> dict:
         return {"status": self.status, "game": self.game, "target": self.target,
@@ -92,7 +95,10 @@ class Discovery:
                 "levels": list(self.levels), "reason": self.reason or None,
                 "form": self.form, "learner": self.learner,
                 "lower_bound": self.lower_bound, "certificate": self.certificate,
-                "further": self.further or None}
+                "further": self.further or None,
+                "hypothesis": None if self.hypothesis is None else {
+                    "states": self.hypothesis.n, "proven": False,
+                    "walnut": _walnut_text(self.hypothesis, self.base, self.variables)}}
 
     def walnut(self) -> str | None:
         """The automaton in Walnut's text format (None unless proven)."""
@@ -122,6 +128,11 @@ class Discovery:
                        f"<td><code>{escape(str(v))}</code></td></tr>"
                        for k, v in rows if v not in (None, ""))
         return f"<table>{body}</table>"
+
+
+def _walnut_text(dfa, base: str, variables) -> str:
+    from nimlab.prove.walnut import dumps
+    return dumps(dfa, base, variables)
 
 
 def _digits_of(n: int, base: str) -> int:
@@ -408,15 +419,23 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     if time_limit <= 0 or max_states < 1:
         raise InputError("--time-limit and --max-states must be positive")
     options = {k: v for k, v in game_options.items() if v is not None}
-    from nimlab.games.registry import needs_formula, user_games
+    from nimlab.games.registry import is_own
 
-    needs_formula(game, "discover")  # a game of one's own without a formula: one line
-    if (game not in GAME_NAMES or game == "graph-nim") and game not in user_games():
+    own = is_own(game)
+    if (game not in GAME_NAMES or game == "graph-nim") and not own:
         raise InputError(f"discover knows the games nim, wythoff, sharing, end-nim, subtraction, "
                          f"cash, fibonacci; not {game!r}")
-    gf = game_formula(game, piles, **options)
+    if own:  # learned from the game's values; proven only if it gives its move_formula
+        from nimlab.prove.games import own_game_formula
+
+        gf = own_game_formula(game, piles, options, need_moves=False)
+        if gf.move is None and learner == "box":
+            raise InputError(f"{game} gives no move_formula: discover learns it with the active "
+                             "learner only (drop --learner box)")
+    else:
+        gf = game_formula(game, piles, **options)
     if base and base != gf.base:
-        if "^" in gf.move:
+        if gf.move is None or "^" in gf.move:
             raise InputError(f"{gf.describe()} cannot be read in base {base}: its moves use ^")
         gf = replace(gf, base=base, params={**gf.params, "base": base})
     base = gf.base
@@ -464,7 +483,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
         client = make_client(scheduler, workers or 2, True)
     boxes.client, boxes.spec = client, spec
     try:
-        for g in range(target_value + 1):
+        # without a move formula nothing is proven, so the smaller values are not learned first
+        for g in range(0 if gf.move is not None else target_value, target_value + 1):
             level_name = stem if g == target_value else f"{prefix}v{g}"
             t0 = time.monotonic()
             if use == "active":
@@ -494,7 +514,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                                    certificate=None if cert is None else cert.to_json(names),
                                    learner=use,
                                    further=_further(out, use, time_limit, max_states,
-                                                    time.monotonic() - started))
+                                                    time.monotonic() - started),
+                                   hypothesis=out.get("hypothesis"))
                 break
             if g == target_value:
                 form = _readable(gf, level_name, out["dfa"], boxes, g, deadline, progress)
@@ -516,6 +537,9 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
     if out["status"] == "none":
         return (f"nothing within --max-states {max_states}: a larger --max-states asks for a "
                 "larger automaton")
+    if out.get("hypothesis") is not None:
+        return ("the game's moves as a formula, move_formula (docs/RULESETS.md), so that the "
+                "prover can decide the hypothesis")
     why = out["why"]
     if "time limit" in why or "--time-limit" in why:
         if out.get("estimate"):  # the box learner's next box, estimated from the last one

@@ -244,8 +244,9 @@ def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *
     pending: list[tuple] = []
     started = time.monotonic()
 
-    def answer(status: str, why: str = "", dfa=None, proof=None) -> dict:
-        return {"dfa": dfa, "status": status, "why": why, "certificate": learner.certificate(),
+    def answer(status: str, why: str = "", dfa=None, proof=None, hypothesis=None) -> dict:
+        return {"dfa": dfa, "hypothesis": hypothesis, "status": status, "why": why,
+                "certificate": learner.certificate(),
                 "rounds": rounds, "digits": teacher.largest_box, "proofs": proofs,
                 "proof": proof, "queries": learner.queries, "suffixes": len(learner.E),
                 "table": teacher.side, "seconds": time.monotonic() - started}
@@ -279,6 +280,11 @@ def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *
                     break
             if not wrong and not pending:
                 best = am.minimize(dfa)
+                if gf.move is None:  # no move relation to prove it from: evidence only
+                    return answer("unknown", f"a hypothesis of {best.n} states agrees with the "
+                                             f"game's exact values on every box checked (up to "
+                                             f"{teacher.largest_box} digits); a proof needs the "
+                                             "game's move_formula", hypothesis=best)
                 kind = "p-positions" if g == 0 else "value"
                 left = deadline - time.monotonic()
                 if left <= 0:

@@ -27,7 +27,7 @@ from nimlab.games.base import ImpartialGame
 from nimlab.games.rules import Game, HeapGame, RulesError
 from nimlab.games.specs import GAMES, GameSpec
 
-__all__ = ["register", "forget", "needs_formula", "load_rules", "load_entry_points", "load_inherited", "user_games",
+__all__ = ["register", "forget", "needs_formula", "is_own", "load_rules", "load_entry_points", "load_inherited", "user_games",
            "ENTRY_POINTS", "RULES_VARIABLE"]
 
 #: The entry-point group through which a package ships games.
@@ -46,15 +46,20 @@ def user_games() -> dict[str, tuple[type, str]]:
     return dict(_USER)
 
 
+def is_own(name: Any) -> bool:
+    """Whether ``name`` is a game of one's own (installed packages and a parent's rules files
+    loaded first)."""
+    if isinstance(name, str) and name not in GAMES:
+        load_entry_points()
+        load_inherited()
+    return isinstance(name, str) and name in _USER
+
+
 def needs_formula(name: Any, tool: str) -> None:
     """Refuse, in one line, ``nimlab prove`` or ``discover`` for a game of one's own: both work
     from the move relation as a formula of the prover's language (the class's
     ``move_formula``), which such a game may not give; say what gives evidence instead."""
-    if isinstance(name, str) and name not in GAMES:
-        load_entry_points()
-        load_inherited()
-    if isinstance(name, str) and name in _USER and \
-            getattr(_USER[name][0], "move_formula", None) is None:
+    if is_own(name) and getattr(_USER[name][0], "move_formula", None) is None:
         raise InputError(f"`nimlab {tool} {name}` needs the game's move relation as a formula of "
                          f"nimlab prove's language (move_formula), which {name} does not give; "
                          f"for evidence: `nimlab table {name}` and `nimlab periodicity {name}`")

@@ -212,13 +212,17 @@ CHECK_PAIRS = 20_000
 _CHECKED: dict = {}
 
 
-def own_game_formula(name: str, piles: int | None, options: dict) -> GameFormula | None:
+def own_game_formula(name: str, piles: int | None, options: dict,
+                     need_moves: bool = True) -> GameFormula | None:
     """The formulas of a game of one's own that gives ``move_formula`` (``None`` for a name
-    that is no such game), checked against the game's own moves on a box."""
+    that is no such game), checked against the game's own moves on a box.  With
+    ``need_moves=False`` (discovery, which learns without it) a game without a formula gets
+    ``move = None``: nothing it learns can be proven."""
     from nimlab.games import make_game
     from nimlab.games.registry import needs_formula, user_games
 
-    needs_formula(name, "prove")  # a game of one's own without a formula: one line
+    if need_moves:
+        needs_formula(name, "prove")  # a game of one's own without a formula: one line
     if name not in user_games():
         return None
     if options:
@@ -226,9 +230,10 @@ def own_game_formula(name: str, piles: int | None, options: dict) -> GameFormula
                          f"options only (got --{next(iter(options))})")
     game = make_game(name)
     cls = type(game)
-    k = cls.pile_count
+    k = cls.pile_count or piles
     if not k:
-        raise InputError(f"{name}: a proof needs positions of a fixed length: set pile_count")
+        raise InputError(f"{name}: automata read positions of a fixed length: set pile_count, "
+                         "or give --piles K (positions of K numbers)")
     if piles not in (None, k):
         raise InputError(f"{name} positions have {k} numbers; drop --piles")
     if cls.numeration not in ("2", "fib"):
@@ -238,7 +243,7 @@ def own_game_formula(name: str, piles: int | None, options: dict) -> GameFormula
                      note=f"the move relation is {name}.move_formula, checked against its moves "
                           "on a box")
     key = (cls, gf.move, gf.domain, gf.base)
-    if key not in _CHECKED:
+    if gf.move is not None and key not in _CHECKED:
         check_move_formula(gf, game)
         _CHECKED[key] = True
     return gf
