@@ -212,3 +212,43 @@ def euclid_remoteness(a: int, b: int) -> tuple[bool, int]:
     small, large = min(a, b), max(a, b)
     return _remoteness([euclid_remoteness(large - k * small, small)
                         for k in range(1, large // small + 1)])
+
+
+def octal_options(n: int, digits: tuple) -> list[tuple]:
+    """The heaps a heap of n may become in the octal (or hexadecimal) game with these code
+    digits, written from Winning Ways' definition: digit k is a sum of 1 (take k, nothing left),
+    2 (one heap left), 4 (two heaps), 8 (three heaps); heaps left are non-empty."""
+    out = []
+    for k, d in enumerate(digits):
+        rest = n - k
+        if rest < 0:
+            break
+        for count, bit in ((0, 1), (1, 2), (2, 4), (3, 8)):
+            if not d & bit or (k == 0 and count < 2):
+                continue
+            for parts in _compositions(rest, count):
+                out.append(parts)
+    return out
+
+
+def _compositions(total: int, count: int) -> list[tuple]:
+    if count == 0:
+        return [()] if total == 0 else []
+    if count == 1:
+        return [(total,)] if total >= 1 else []
+    return [(first,) + rest for first in range(1, total + 1)
+            for rest in _compositions(total - first, count - 1)]
+
+
+def octal_sequence(digits: tuple, bound: int) -> list[int]:
+    """G(0..bound) by a plain mex over every move (every ordered way of leaving the heaps)."""
+    G: list[int] = []
+    for n in range(bound + 1):
+        values = set()
+        for parts in octal_options(n, digits):
+            x = 0
+            for h in parts:
+                x ^= G[h]
+            values.add(x)
+        G.append(mex(values))
+    return G

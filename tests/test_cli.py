@@ -70,7 +70,7 @@ def test_graph_nim_and_other_games_answer():
 def test_games_and_tour():
     games = run_json("games")
     assert {g["name"] for g in games} == {"nim", "wythoff", "sharing", "graph-nim", "end-nim",
-                                          "fibonacci", "subtraction", "cash"}
+                                          "fibonacci", "subtraction", "cash", "octal"}
     stops = run_json("tour")
     assert len(stops) == len(games)
     for stop in stops:

@@ -621,6 +621,20 @@ def subtraction_values(subtraction_set: Sequence[int], bound: int,
 
 
 
+def octal_values(digits: Sequence[int], bound: int, progress: Progress = quiet,
+                 use_cache: bool = True) -> np.ndarray:
+    """The nim-sequence ``G(0..bound)`` of the octal game with these code digits (see
+    :mod:`nimlab.kernels.octal`)."""
+    from nimlab.kernels import octal
+
+    if bound < 0:
+        raise InputError(f"a heap holds 0 or more tokens, got --max {bound}")
+    return cached("octal", {"digits": [int(d) for d in digits]}, bound,
+                  lambda b, p: octal.octal_values(tuple(digits), b, p),
+                  use_cache=use_cache, progress=progress, nbytes=(bound + 1) * 4,
+                  what=f"the nim-sequence of the octal game up to heap {bound}")
+
+
 # ------------------------------------------------------------------- the issue-12 kernels
 def wythoff_table(bound: int, progress: Progress = quiet,
                   use_cache: bool = True) -> np.ndarray:

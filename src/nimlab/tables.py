@@ -467,6 +467,36 @@ class TableSpec:
     grid: bool = True
 
 
+def octal_table(code: str, bound: int, progress: Progress = quiet,
+                max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
+    """The nim-sequence ``G(0..bound)`` of an octal game (the compiled kernel, through the
+    store), refused up front past :data:`OCTAL_SECONDS` of work."""
+    from nimlab.games.octal import OctalGame
+    from nimlab.kernels.octal import work_of
+
+    game = OctalGame(code)
+    work = work_of(game.digits, bound)
+    if work > OCTAL_WORK:
+        low, high = 0, bound
+        while low < high:
+            mid = (low + high + 1) // 2
+            low, high = (mid, high) if work_of(game.digits, mid) <= OCTAL_WORK else (low, mid - 1)
+        raise InputError(f"the octal table of {game.code} for --max {short_text(str(bound))} "
+                         f"visits about {about(work)} moves, past {about(OCTAL_WORK)} (about "
+                         f"{OCTAL_SECONDS} s); use --max {low} or less, or `nimlab periodicity "
+                         f"octal --code {game.code}` for a proven period")
+    values = store.octal_values(game.digits, bound, progress, use_cache=cache)
+    return Table(f"octal game {game.code}: values G(n) for n = 0..{bound}", "list",
+                 ["n", "value", "outcome"], OwnSequenceRows(values),
+                 meta={"game": "octal", "code": game.code, "max": bound}, array=values)
+
+
+#: Moves the octal kernel visits in about :data:`OCTAL_SECONDS` (measured: 3 * 10^9 a few
+#: seconds; a table past it is refused, with the largest --max that fits).
+OCTAL_WORK = 40_000_000_000
+OCTAL_SECONDS = 60
+
+
 #: The tables, by game: default ``--max``, the options that apply, and the builder
 #: ``build(bound, piles, stones, variant, subtraction_set, factor, common)``.
 TABLES: dict[str, TableSpec] = {
@@ -480,7 +510,16 @@ TABLES: dict[str, TableSpec] = {
         _needs_set("subtraction", s), b, **c), grid=False),
     "nim": TableSpec(15, (), lambda b, p, n, v, s, f, c: two_pile_table("nim", b, **c), False),
     "wythoff": TableSpec(15, (), lambda b, p, n, v, s, f, c: wythoff_table(b, **c)),
+    "octal": TableSpec(100, ("--code",), lambda b, p, n, v, s, f, c: octal_table(
+        _needs_code(c), b, **c), grid=False),
 }
+
+
+def _needs_code(common: dict) -> str:
+    code = common.pop("code", None)
+    if code is None:
+        raise InputError("the octal table needs --code, e.g. --code 0.77 (Kayles)")
+    return code
 
 
 #: The default --max of a game of one's own's table.
@@ -608,7 +647,7 @@ class OwnSequenceRows(abc.Sequence):
 def build_table(game: str, *, bound: int | None, piles: int | None = None,
                 stones: int | None = None, variant: str | None = None,
                 subtraction_set: str | None = None, factor: str | None = None,
-                progress: Progress = quiet,
+                code: str | None = None, progress: Progress = quiet,
                 max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """Build ``nimlab table GAME`` from :data:`TABLES`; raises :class:`InputError` for options
     that do not fit."""
@@ -619,7 +658,7 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
     if bound < 0:
         raise InputError(f"--max must be >= 0, got {bound}")
     unused = {"--piles": piles, "--n": stones, "--variant": variant, "--set": subtraction_set,
-              "--factor": factor}
+              "--factor": factor, "--code": code}
     for flag, val in unused.items():
         if val is not None and flag not in spec.allowed:
             raise InputError(f"{flag} does not apply to the {game} table (its options: "
@@ -627,4 +666,6 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
     common: dict[str, Any] = {"progress": progress, "max_states": max_states}
     if spec.cached:
         common["cache"] = cache
+    if code is not None:
+        common["code"] = code
     return spec.build(bound, piles, stones, variant, subtraction_set, factor, common)

@@ -15,6 +15,7 @@ from nimlab.games.base import ImpartialGame, Move, Take, split_suffix
 from nimlab.games.endnim import VARIANTS, EndNim, EndTake
 from nimlab.games.fibonacci import FibonacciNim
 from nimlab.games.nim import Nim, TakeBoth, Wythoff
+from nimlab.games.octal import OctalGame
 from nimlab.games.sharing import GraphNim, Share, SharingNim, complete_digraph, edge_text, parse_edges
 from nimlab.games.specs import GAMES, GameSpec
 from nimlab.games.rules import Game, HeapGame, HeapMove, RulesError, To
@@ -23,7 +24,7 @@ from nimlab.games.subtraction import CashNim, SubtractionNim
 __all__ = [
     "GAMES", "GameSpec", "ImpartialGame", "Move", "Take", "TakeBoth", "Share", "EndTake",
     "Nim", "Wythoff", "SharingNim", "GraphNim", "EndNim", "FibonacciNim", "SubtractionNim",
-    "CashNim", "Game", "HeapGame", "HeapMove", "To", "RulesError", "builtin_names",
+    "CashNim", "OctalGame", "Game", "HeapGame", "HeapMove", "To", "RulesError", "builtin_names",
     "load_user_games", "complete_digraph", "edge_text", "parse_edges", "make_game", "load", "OPTIONS", "VARIANTS",
 ]
 
@@ -35,6 +36,7 @@ OPTIONS = {
     "set": "subtraction and cash: the subtraction set a1,...,ak",
     "budgets": "cash: d1,d2, the money of the player to move and of the other player",
     "edges": "graph-nim: edges u-v (tokens move from vertex u to v), vertices numbered from 1 like the piles",
+    "code": "octal: the code of a take-and-break game, e.g. 0.77 (Kayles), 0.07 (Dawson's Kayles)",
 }
 
 
@@ -46,6 +48,7 @@ GAMES.update({spec.name: spec for spec in [
     GameSpec("end-nim", EndNim, ("variant",), (), {"variant": "normal"}, "2,5,3"),
     GameSpec("fibonacci", FibonacciNim, ("last", "factor"), (), {"last": 0}, "7,3,2"),
     GameSpec("subtraction", SubtractionNim, ("set",), ("set",), {"set": "1,3,4"}, "14"),
+    GameSpec("octal", OctalGame, ("code",), ("code",), {"code": "0.77"}, "5,7"),
     GameSpec("cash", CashNim, ("set", "budgets"), ("set",),
              {"set": "1,3,4", "budgets": "9,9"}, "14"),
 ]})

@@ -21,10 +21,12 @@ __all__ = ["table"]
 
 def table(game: Any, max: int | None = None, *, piles: int | None = None,
           n: int | None = None, variant: str | None = None, set: Any = None,
-          factor: Any = None, max_states: int | None = None, cache: bool = True,
+          factor: Any = None, code: str | None = None, max_states: int | None = None,
+          cache: bool = True,
           progress: Any = None, out: Any = None) -> TableResult:
     """The table of ``game`` (``nimlab table GAME``): ``max`` the largest pile (or budget, or
-    n), ``piles``, ``n`` (cash: stones), ``variant``, ``set`` (a tuple), ``factor``.  A game
+    n), ``piles``, ``n`` (cash: stones), ``variant``, ``set`` (a tuple), ``factor``, ``code``
+    (octal: e.g. ``"0.77"``).  A game
     of one's own (an object, or a registered name) of one number or one heap gives its
     nim-sequence, of two numbers a grid.
 
@@ -46,7 +48,7 @@ def table(game: Any, max: int | None = None, *, piles: int | None = None,
         return build_table(game, bound=whole(max, "max"), piles=whole(piles, "piles", 1),
                            stones=whole(n, "n"), variant=option_text("variant", variant),
                            subtraction_set=option_text("set", set),
-                           factor=option_text("factor", factor),
+                           factor=option_text("factor", factor), code=code,
                            progress=progress_of(progress, f"{getattr(game, 'name', game)} table"),
                            max_states=states,
                            cache=bool(cache))

@@ -113,6 +113,9 @@ class Built:
     notes: list[str] = field(default_factory=list)
     #: A proven statement that covers this sequence without being about it alone.
     proven_by: Periodicity | None = None
+    #: The sequence's own verdict, decided by the game's theory (an octal game's period by the
+    #: octal periodicity theorem): reported as it is, instead of a search of the data.
+    verdict: Periodicity | None = None
 
 
 def _need(options: dict, *names: str) -> None:
@@ -219,9 +222,41 @@ def _build_cash_fixed(options: dict, progress: Progress) -> Built:
                  f"n = 0..{bound}", 0, proven_by=grid)
 
 
+def _build_octal(options: dict, progress: Progress) -> Built:
+    """An octal game's nim-sequence: up to --max, or by default the table sizes of
+    :data:`nimlab.research.octal.PROOF_STEPS` in turn until a period is proven; the proof by
+    the octal periodicity theorem covers the sequence (``proven_by``)."""
+    from nimlab.games.octal import parse_code
+    from nimlab.research.octal import octal_period, prove_period
+
+    _need(options, "code")
+    digits = parse_code(options["code"])
+    if options.get("max") is not None:
+        from nimlab.tables import octal_table
+
+        values = octal_table(options["code"], options["max"], progress).to_array()
+        found = octal_period(digits, values)
+    else:
+        found = prove_period(digits, progress=progress)
+        values = store.octal_values(digits, found.terms - 1)
+    verdict = Periodicity("periodic" if found.period else "none", found.status, found.terms,
+                          found.preperiod, found.period, 0 if found.period else None,
+                          (found.terms - found.preperiod) // found.period if found.period
+                          else None, largest_period_tried=found.terms // 3, proof=found.proof,
+                          label=f"octal game {found.code}")
+    notes = [f"the octal periodicity theorem needs G up to heap 2 n0 + p + k - 1 = "
+             f"{found.needed - 1:,}" if found.needed else "no period fits the data"]
+    if found.last_exception is not None:
+        notes.append(f"last exception: heap {found.last_exception}")
+    return Built([int(v) for v in values], f"octal game {found.code}: G(n), n >= 0",
+                 notes=notes, verdict=verdict)
+
+
 SPECS: dict[str, SequenceSpec] = {spec.name: spec for spec in [
     SequenceSpec("values", "an explicit sequence: TERMS, e.g. 1,2,3,1,2,3", ("terms",),
                  _build_values),
+    SequenceSpec("octal", "nim-sequence of an octal game, --code (proven by the octal "
+                 "periodicity theorem when the data reach its bound)", ("code",), _build_octal),
     SequenceSpec("subtraction", "nim-sequence of NIM(A) (--outcomes: 1 at P-positions); --set, "
                  "--max (default 200); periodicity proven", ("set",), _build_subtraction),
     SequenceSpec("sharing-row", "row a of the Sharing Nim table, G(0,a,b) for b = a..max; --a",
@@ -279,6 +314,9 @@ def analyse_sequence(name: str, options: dict, *, min_repetitions: int = 3,
     built = spec.build(options, progress)
     if not built.values:
         raise InputError("the sequence is empty; raise --max")
+    if built.verdict is not None:
+        built.verdict.notes.extend(built.notes)
+        return built.verdict, built
     result = find_periodicity(built.values, min_repetitions=min_repetitions,
                               max_period=max_period, window=built.window, label=built.label,
                               first_index=built.first_index)

@@ -34,6 +34,7 @@ Examples:
   nimlab periodicity cash-f --set 1,3,4 --max 300
   nimlab periodicity cash-fixed --set 1,3,4 --budgets 9,9 --max 200
   nimlab periodicity values 1,2,3,1,2,3,1,2,3
+  nimlab periodicity octal --code 0.77       (Kayles: proven, period 12 from heap 71)
   nimlab periodicity values -- -1,2,-1,2,-1,2      (-- before terms that start with a minus)
 """)
 @click.argument("sequence", metavar="SEQUENCE")
@@ -48,6 +49,7 @@ Examples:
 @click.option("--g", "value", type=click.IntRange(min=0), default=None,
               help="sharing-g: the nim-value g.")
 @click.option("--budgets", default=None, help="cash-fixed: d1,d2.")
+@click.option("--code", default=None, help="octal: the game's code, e.g. 0.77 (Kayles).")
 @click.option("--outcomes", is_flag=True, help="subtraction: 1 at P-positions instead of values.")
 @click.option("--min-repetitions", type=click.IntRange(min=1), default=DEFAULT_MIN_REPETITIONS,
               show_default=True, help="Full periods required after the preperiod.")
@@ -58,10 +60,10 @@ Examples:
 @json_option
 def command(sequence: str, terms: str | None, bound: int | None, subtraction_set: str | None,
             row: int | None, diagonal: int | None, value: int | None, budgets: str | None,
-            outcomes: bool, min_repetitions: int, max_period: int | None, show: int,
+            code: str | None, outcomes: bool, min_repetitions: int, max_period: int | None, show: int,
             as_json: bool) -> None:
     options = {"terms": terms, "max": bound, "set": subtraction_set, "a": row, "d": diagonal,
-               "g": value, "budgets": budgets, "outcomes": outcomes}
+               "g": value, "budgets": budgets, "outcomes": outcomes, "code": code}
     if terms is not None and sequence != "values":
         raise click.UsageError(f"TERMS is for `values` only; {sequence} is computed (drop "
                                f"{terms!r})")

@@ -32,6 +32,7 @@ MAX_PRINTED_COLUMNS = 200
 @click.option("--variant", default=None, help="end-nim: normal, misere or loop.")
 @click.option("--set", "subtraction_set", default=None, help="cash, subtraction: a1,...,ak.")
 @click.option("--factor", default=None, help="fibonacci: the factor R (default 2).")
+@click.option("--code", default=None, help="octal: the game's code, e.g. 0.77 (Kayles).")
 @click.option("--out", type=common.Path(dir_okay=False), default=None,
               help="Write the table to FILE (.csv, .json or .npy) instead of printing it.")
 @click.option("--no-cache", is_flag=True,
@@ -40,9 +41,10 @@ MAX_PRINTED_COLUMNS = 200
 @json_option
 def command(game: str, bound: int | None, piles: int | None, stones: int | None,
             variant: str | None, subtraction_set: str | None, factor: str | None,
-            out: str | None, no_cache: bool, max_states: int, as_json: bool) -> None:
+            code: str | None, out: str | None, no_cache: bool, max_states: int,
+            as_json: bool) -> None:
     """Tables of values: sharing (the paper's Table 1), fibonacci, end-nim, cash, subtraction,
-    nim, wythoff.
+    nim, wythoff, octal (--code), and games of your own (--rules).
 
     The papers' games run compiled kernels, and tables are kept in the result store (see
     nimlab cache) unless --no-cache is given.  Long runs show a progress bar; Ctrl-C leaves no
@@ -59,7 +61,7 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
                          "(.npy, .csv or .json) or ask for --json")
     with progress_bar(f"{game} table") as update:
         result = build_table(game, bound, piles=piles, n=stones, variant=variant,
-                             set=subtraction_set, factor=factor, progress=update,
+                             set=subtraction_set, factor=factor, code=code, progress=update,
                              max_states=max_states, cache=not no_cache, out=out)
     table = result.table
     if out:

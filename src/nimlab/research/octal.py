@@ -1,0 +1,184 @@
+"""Octal games: proven periods (the octal periodicity theorem) and values of heaps of any size.
+
+**The theorem** (Guy and Smith 1956; *Winning Ways*, chapter 4).  Let an octal game have its last
+non-zero code digit at ``k`` (its moves take at most ``k`` tokens and leave at most two heaps).  If
+``G(n + p) = G(n)`` for every ``n`` with ``n0 <= n < 2 n0 + p + k``, then it holds for every
+``n >= n0``.  Why: for ``n >= 2 n0 + p + k`` a move of heap ``n + p`` takes ``j <= k`` tokens and
+leaves one heap ``n + p - j`` (whose value is that of ``n - j >= n0``, by induction) or two heaps
+``a + b = n + p - j``, one of which is larger than ``n0 + p``, and ``p`` fewer tokens in that one
+give a move of heap ``n`` with the same XOR; and the other way round.  So the values of heap
+``n + p`` and heap ``n`` are mexes of the same sets.  The check is exact on the computed prefix,
+and the status is ``proven`` only when the prefix reaches ``2 n0 + p + k``.  Hexadecimal codes
+(three heaps) are only observed here.
+
+:func:`octal_period` finds the least ``n0`` (the preperiod: the first heap from which the sequence
+repeats) for the least period, and says whether it is proven; :func:`heap_value` gives ``G(n)``
+for any ``n`` from a proven period; :class:`OctalValues` is the game's fast path: a position's
+value as the XOR of its heaps' values, from the compiled table or the proven period.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+
+from nimlab import store
+from nimlab.engine.analysis import Answer
+from nimlab.errors import InputError
+from nimlab.games.octal import OctalGame, code_text
+from nimlab.games.rules import HeapMove
+from nimlab.progress import Progress, quiet
+
+__all__ = ["OctalPeriod", "octal_period", "prove_period", "heap_value", "OctalValues",
+           "DIRECT", "PROOF_STEPS"]
+
+#: Heaps whose values the fast path reads from the compiled table directly.
+DIRECT = 1 << 15
+#: The table sizes tried, in turn, to prove a period for larger heaps.
+PROOF_STEPS = (1 << 10, 1 << 12, 1 << 14, 1 << 16)
+
+
+@dataclass
+class OctalPeriod:
+    """The verdict on an octal game's nim-sequence ``G(0..terms-1)``."""
+
+    code: str
+    status: str  # "proven", "observed" or "none"
+    terms: int
+    preperiod: int | None = None  # the first heap n0 from which G(n + p) = G(n)
+    period: int | None = None
+    last_exception: int | None = None  # n0 - 1: the last heap outside the period (None if n0 = 0)
+    needed: int | None = None  # the terms the proof needs: 2 n0 + p + k
+    proof: str = ""
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def summary(self) -> str:
+        if self.period is None:
+            return f"no period found in {self.terms:,} terms"
+        head = (f"periodic from heap {self.preperiod} with period {self.period}"
+                + (f" (last exception: heap {self.last_exception})"
+                   if self.last_exception is not None else ""))
+        if self.status == "proven":
+            return f"{head}: proven"
+        return f"{head}: observed up to heap {self.terms - 1:,}; a proof needs " \
+               f"{self.needed:,} terms"
+
+
+def _least_preperiod(G: np.ndarray, p: int) -> int:
+    """The least ``n0`` with ``G(n + p) = G(n)`` for every ``n0 <= n < len(G) - p``."""
+    bad = np.flatnonzero(G[p:] != G[:-p])
+    return 0 if bad.size == 0 else int(bad[-1]) + 1
+
+
+def octal_period(digits: tuple[int, ...], G: np.ndarray, min_repetitions: int = 3,
+                 max_period: int | None = None) -> OctalPeriod:
+    """The least period that ``G`` proves (with its least preperiod: ``G`` reaches the theorem's
+    bound ``2 n0 + p + k``; octal codes only, see the module docstring); if none, the fitting
+    pair with the least preperiod, then the least period, among those with at least
+    ``min_repetitions`` full periods after the preperiod and a preperiod in the first half of
+    the data (a fit of the last terms only is chance), as ``observed``."""
+    terms = len(G)
+    k = len(digits) - 1
+    code = code_text(digits)
+    top = max_period or terms // min_repetitions
+    hexadecimal = any(d & 8 for d in digits)
+    best: OctalPeriod | None = None
+    for p in range(1, top + 1):
+        n0 = _least_preperiod(G, p)
+        if (terms - n0) // p < min_repetitions:
+            continue
+        needed = 2 * n0 + p + k
+        if terms >= needed and not hexadecimal:  # the least period proven: the answer
+            return OctalPeriod(
+                code, "proven", terms, n0, p, n0 - 1 if n0 else None, needed,
+                f"G(n + {p}) = G(n) for every n from {n0} to {needed - 1} (= 2*{n0} + {p} + "
+                f"{k} - 1, the code's last digit being at {k}): by the octal periodicity theorem "
+                f"(Guy and Smith) for every n >= {n0}")
+        if 2 * n0 > terms:  # a fit of the last terms only is no evidence of a period
+            continue
+        if best is None or (n0, p) < (best.preperiod, best.period):
+            best = OctalPeriod(code, "observed", terms, n0, p, n0 - 1 if n0 else None, needed,
+                               "a hexadecimal code: nimlab proves periods of octal codes only"
+                               if hexadecimal else "")
+    return best or OctalPeriod(code, "none", terms)
+
+
+def prove_period(digits: tuple[int, ...], steps=PROOF_STEPS, progress: Progress = quiet,
+                 use_cache: bool = True) -> OctalPeriod:
+    """Try tables of the sizes ``steps`` in turn until a period is proven (or the last one)."""
+    found = None
+    for size in steps:
+        G = store.octal_values(digits, size - 1, progress, use_cache=use_cache)
+        found = octal_period(digits, G)
+        if found.status == "proven":
+            return found
+    return found
+
+
+def heap_value(found: OctalPeriod, G: np.ndarray, n: int) -> int:
+    """``G(n)`` for any heap from a proven period (or the table, where it reaches)."""
+    if n < len(G):
+        return int(G[n])
+    if found.status != "proven":
+        raise InputError(f"heap {n} is past the table and {found.code} has no proven period")
+    n0, p = found.preperiod, found.period
+    return int(G[n0 + (n - n0) % p])
+
+
+class OctalValues:
+    """The fast path of :class:`~nimlab.games.octal.OctalGame`: the XOR of the heaps' values,
+    read from the compiled table (heaps below :data:`DIRECT`) or a proven period."""
+
+    method = "kernel table"
+    takes_budget = True
+    skips_move = True
+
+    def answer(self, game: Any, position: Any, budget=None, need_move: bool = True
+               ) -> Answer | None:
+        if type(game) is not OctalGame or game.misere:
+            return None
+        top = max(position, default=0)
+        source = f"the octal game {game.code}'s nim-sequence (compiled table); the XOR of heaps"
+        if top < DIRECT:
+            G = store.octal_values(game.digits, max(top, 64))
+            value = lambda n: int(G[n])  # noqa: E731
+        else:
+            if game.hexadecimal:
+                return None
+            found = prove_period(game.digits)
+            if found.status != "proven":
+                return None
+            G = store.octal_values(game.digits, found.terms - 1)
+            value = lambda n: heap_value(found, G, n)  # noqa: E731
+            source = (f"the octal game {game.code}: period {found.period} from heap "
+                      f"{found.preperiod}, proven by the octal periodicity theorem; the XOR of "
+                      "heaps")
+        values = [value(n) for n in position]
+        total = 0
+        for v in values:
+            total ^= v
+        if total == 0:
+            return Answer("P", 0, self.method, source, None, "the heaps' values XOR to 0")
+        move = self._move(game, position, values, total, value) if need_move else None
+        return Answer("N", total, self.method, source, move,
+                      f"the heaps' values XOR to {total}")
+
+    @staticmethod
+    def _move(game, position, values, total, value) -> HeapMove | None:
+        """A heap of value g becomes heaps of value g ^ total (searched among its options only
+        for heaps the table holds; a larger heap is left for the generic search)."""
+        for i, (n, g) in enumerate(zip(position, values)):
+            want = g ^ total
+            if want >= g or n >= DIRECT:
+                continue
+            for parts in game.heap_options(n):
+                x = 0
+                for h in parts:
+                    x ^= value(h)
+                if x == want:
+                    return HeapMove(i, n, parts)
+        return None
