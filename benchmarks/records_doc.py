@@ -112,6 +112,11 @@ def _where(game: str, at) -> str:
     return f"(0, {first}, {line})" if game == "sharing" else f"({line}, {first})"
 
 
+#: From this line on, RECORDS.md holds sections written by hand from other runs (the octal
+#: games' proven periods), which a new write keeps.
+KEPT = "<!-- kept by records_doc.py: sections from other runs -->"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directories", nargs="+", metavar="DIR")
@@ -134,6 +139,9 @@ def main() -> None:
                           f"{summary['game']} up to {summary['bound']:,}.")
     parts.append("## Data sets\n\n" + "\n".join(data_lines) + "\n")
     parts.append(f"Written {datetime.date.today().isoformat()} on {machine()}.\n")
+    kept = docs / "RECORDS.md"
+    if kept.exists() and KEPT in kept.read_text():  # sections of other runs, kept as they are
+        parts.append(KEPT + kept.read_text().split(KEPT, 1)[1])
     write_text(docs / "RECORDS.md", "\n".join(parts))
     print(f"wrote {docs / 'RECORDS.md'} and {len(data_lines)} data file(s)")
 
