@@ -48,10 +48,12 @@ _LAZY = {
     "RulesError": "nimlab.games.rules:RulesError",
     "register": "nimlab.games.registry:register", "load_rules": "nimlab.games.registry:load_rules",
 }
+#: Modules reached as attributes (``nimlab.store.cache_dir()``), imported on first use.
+_MODULES = ("store", "games", "solve", "tables", "errors", "progress")
 #: Modules that are also the API's functions when called (see :mod:`nimlab.callables`).
 _CALLABLE = ("play", "prove", "discover")
 
-__all__ = ["__version__", *_LAZY, *_CALLABLE]
+__all__ = ["__version__", *_LAZY, *_CALLABLE, *_MODULES]
 
 
 def __getattr__(name: str):
@@ -62,6 +64,8 @@ def __getattr__(name: str):
             found = importlib.import_module("nimlab.errors").python_errors(found)
         globals()[name] = found
         return found
+    if name in _MODULES:  # nimlab.store, as the README shows it, without an import first
+        return importlib.import_module(f"nimlab.{name}")
     if name in _CALLABLE:
         try:
             importlib.import_module(f"nimlab.{name}")

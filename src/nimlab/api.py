@@ -21,14 +21,14 @@ from __future__ import annotations
 import functools
 from typing import Any, Callable, Iterable
 
-from nimlab.errors import NimlabError
+from nimlab.errors import NimlabError, TooManyStates
 
 #: The game options the commands take (``--variant`` ...), by their CLI names.
 GAME_OPTIONS = ("variant", "last", "factor", "set", "budgets", "edges")
 #: The options of ``nimlab table``, by their keyword names.
 TABLE_OPTIONS = ("max", "piles", "n", "variant", "set", "factor")
 #: Words of a refusal over a budget (HTTP 422 rather than 400).
-BUDGET_WORDS = ("max-states", "time limit", "time-limit", "budget")
+BUDGET_WORDS = ("max-states", "time limit", "time-limit", "budget of")
 
 
 class ApiError(Exception):
@@ -50,7 +50,8 @@ def _refusals(function: Callable) -> Callable:
             raise
         except NimlabError as refused:
             message = " ".join(str(refused).split())
-            budget = any(word in message for word in BUDGET_WORDS)
+            budget = isinstance(refused, TooManyStates) or \
+                any(word in message for word in BUDGET_WORDS)  # not --budgets, an option
             raise ApiError(message, 422 if budget else 400) from None
         except OSError as problem:  # a file that cannot be read or written
             where = f" {problem.filename}" if problem.filename else ""

@@ -10,9 +10,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import signal
 
 from nimlab.errors import InputError
+
+
+#: The most local Dask workers nimlab starts: four per core (each is a process of its own, with
+#: its memory; thousands would exhaust the machine before the first one started).
+MAX_WORKERS = min(64, 4 * (os.cpu_count() or 1))
 
 
 def make_client(scheduler: str | None, workers: int, processes: bool):
@@ -27,6 +33,10 @@ def make_client(scheduler: str | None, workers: int, processes: bool):
                              "an address like tcp://127.0.0.1:8786") from None
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
+    if workers > MAX_WORKERS:
+        raise InputError(f"--workers {workers}: at most {MAX_WORKERS} local workers on this "
+                         f"machine ({os.cpu_count()} cores); give --scheduler for a larger "
+                         "cluster")
     # The worker processes are started with SIGINT ignored (the setting survives their start):
     # Ctrl-C reaches the whole process group, and only this process should act on it (it stops
     # the sweep and closes the cluster) - not every worker with a traceback of its own.  Dask's

@@ -27,6 +27,7 @@ decided, ``progress(states, 0)`` as automata are built), so a long proof shows i
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -402,8 +403,15 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     if max_cells is None:  # the box learner's boxes: the memory share, a box a time
         max_cells = None
     prove_states = _integer(prove_states, "prove_states", 1)
-    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-        raise InputError(f"time_limit: give a number of seconds, not {time_limit!r}")
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or \
+            not math.isfinite(time_limit):
+        raise InputError(f"time_limit: give a finite number of seconds, not {time_limit!r}")
+    if isinstance(base, int) and not isinstance(base, bool):
+        base = str(base)  # base=2 as well as base="2"
+    if not callable(progress):
+        from nimlab.progress import reporter
+
+        progress = reporter(progress, "discovering")  # progress=True: a bar, False: nothing
     if p_positions and value not in (None, 0):
         raise InputError("give --p-positions or --value G, not both")
     if value is None and not p_positions:
@@ -544,15 +552,15 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
     if "time limit" in why or "--time-limit" in why:
         if out.get("estimate"):  # the box learner's next box, estimated from the last one
             need = spent + 1.5 * out["estimate"]
-            return (f"--time-limit {max(need, 2 * time_limit):.0f}: the next box alone would take "
-                    f"about {out['estimate']:.0f} s at the last box's pace (compilation and table "
+            return (f"--time-limit {_seconds(max(need, 2 * time_limit))}: the next box alone "
+                    f"would take about {out['estimate']:.0f} s at the last box's pace (compilation and table "
                     "set-up left out)")
         if learner == "active" and out.get("rounds"):
             last = out["rounds"][-1]
-            return (f"--time-limit {2 * time_limit:.0f}: {last['states']} states after "
-                    f"{last['seconds']:.0f} s, the table of numbers below {out['table']:,}; the "
+            return (f"--time-limit {_seconds(2 * time_limit)}: {last['states']} states after "
+                    f"{last['seconds']:.1f} s, the table of numbers below {out['table']:,}; the "
                     "learner's pace cannot be extrapolated, so this asks for twice the time")
-        return f"--time-limit {2 * time_limit:.0f} (this run took {spent:.0f} s)"
+        return f"--time-limit {_seconds(2 * time_limit)} (this run took {spent:.1f} s)"
     if any(w in why for w in ("--max-digits", "memory", "refused", "reach", "box budget")):
         if learner == "box" and out.get("history"):
             last = out["history"][-1]
@@ -576,6 +584,11 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
     if "proof" in why and "budget" in why:
         return "a larger prove_states budget (Python: discover(..., prove_states=N))"
     return ""
+
+
+def _seconds(value: float) -> str:
+    """A time limit to suggest, never written as 0: whole seconds, or one decimal below 10."""
+    return f"{value:.0f}" if value >= 10 else f"{max(value, 0.1):.1f}"
 
 
 def _readable(gf, name: str, dfa: am.DFA, boxes: _Boxes, g: int, deadline: float,

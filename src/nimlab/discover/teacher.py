@@ -151,6 +151,9 @@ class Teacher:
         return out
 
     def truth(self, position) -> bool:
+        if max(position, default=0) >= 1 << 62:  # e.g. a prover's counterexample near 10^20
+            raise OutOfReach(f"a counterexample of the proof, {','.join(map(str, position))}, "
+                             "is past the numbers a table can hold (2^62)")
         P = np.asarray([position], dtype=np.int64)
         return bool(self.member(P, np.ones(1, dtype=bool))[0] == 1)
 

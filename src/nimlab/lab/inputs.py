@@ -53,7 +53,11 @@ def _integer(value: Any, name: str) -> int:
 def _listed(value: Any) -> Any:
     """A NumPy array (or any array with ``tolist``) as the Python list it holds; anything else
     as it is (NumPy scalars are integers already, through ``operator.index``)."""
-    if getattr(value, "ndim", 0) and callable(getattr(value, "tolist", None)):
+    ndim = getattr(value, "ndim", 0)
+    if ndim and callable(getattr(value, "tolist", None)):
+        if ndim > 1:
+            raise InputError(f"position: an array of shape {tuple(value.shape)} is not a "
+                             "position; give a 1-D array (or tuple) of piles, e.g. (5, 7)")
         return value.tolist()
     return value
 

@@ -283,7 +283,8 @@ def errata(*ids: str, paper: str | None = None) -> "Errata":
                if paper in (None, "all") or e["paper"] == paper]
     if ids:
         def chosen(entry_id: str, wanted: str) -> bool:
-            return entry_id == wanted or entry_id.startswith(wanted.rstrip(".") + ".")
+            """An id or a prefix of ids, as `nimlab verify` reads them (``cash.thm``)."""
+            return entry_id.startswith(wanted)
 
         for wanted in ids:
             if not any(chosen(e["id"], wanted) for e in entries):

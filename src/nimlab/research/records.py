@@ -168,7 +168,10 @@ def run_record(game: str, bound: int, directory: str | os.PathLike, *,
     """
     shape = layout(game, bound)
     directory = fileio.named(directory, "record directory")
-    directory.mkdir(parents=True, exist_ok=True)
+    if not directory.parent.is_dir():  # nimlab creates the record's directory, never its parents
+        raise InputError(f"record directory {directory}: {directory.parent} does not exist; "
+                         "create it first (nimlab makes only the last directory)")
+    directory.mkdir(exist_ok=True)
     values = directory / VALUES
     for stale in directory.glob(f".{STATE}.*.part"):  # a checkpoint cut short by a kill
         stale.unlink(missing_ok=True)

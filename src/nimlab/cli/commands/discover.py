@@ -8,7 +8,8 @@ from pathlib import Path
 import click
 
 from nimlab.cli import common
-from nimlab.cli.common import console, emit_json, progress_bar, styled
+from nimlab.cli.common import Seconds, console, emit_json, progress_bar, styled
+from nimlab.cluster import MAX_WORKERS
 from nimlab.errors import InputError
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
@@ -60,7 +61,7 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
               help="Largest box: numbers of at most L digits (default: the box learner's boxes "
                    "up to 3/4 of the memory, and a box only when it can end within "
                    "--time-limit; the active learner's tables as far as the words need).")
-@click.option("--time-limit", type=click.FloatRange(min=0.1), default=600.0, show_default=True,
+@click.option("--time-limit", type=Seconds(min=0.1, max=10**7), default=600.0, show_default=True,
               metavar="SECONDS", help="Answer unknown rather than search longer.")
 @click.option("--max-states", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Largest automaton to conjecture; none is answered only when more states "
@@ -69,7 +70,8 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
               show_default=True,
               help="active: L* asking the table only the words it needs; box: residual "
                    "classes of whole boxes; auto: the game's choice.")
-@click.option("--workers", type=click.IntRange(min=0), default=0, show_default=True,
+@click.option("--workers", type=click.IntRange(min=0, max=MAX_WORKERS), default=0,
+              show_default=True,
               help="Send the slabs of the boxes (the active learner's checks, the box "
                    "learner's classes) to a local Dask cluster of this many processes (0: "
                    "in this process).")

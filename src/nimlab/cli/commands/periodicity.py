@@ -36,6 +36,7 @@ Examples:
   nimlab periodicity values 1,2,3,1,2,3,1,2,3
   nimlab periodicity octal --code 0.77       (Kayles: proven, period 12 from heap 71)
   nimlab periodicity values -- -1,2,-1,2,-1,2      (-- before terms that start with a minus)
+  nimlab periodicity values terms.txt              (or - for standard input; commas, spaces or lines)
 """)
 @click.argument("sequence", metavar="SEQUENCE")
 @click.argument("terms", required=False, metavar="[TERMS]")
@@ -62,6 +63,8 @@ def command(sequence: str, terms: str | None, bound: int | None, subtraction_set
             row: int | None, diagonal: int | None, value: int | None, budgets: str | None,
             code: str | None, outcomes: bool, min_repetitions: int, max_period: int | None, show: int,
             as_json: bool) -> None:
+    if terms is not None and sequence == "values":
+        terms = _terms_text(terms)
     options = {"terms": terms, "max": bound, "set": subtraction_set, "a": row, "d": diagonal,
                "g": value, "budgets": budgets, "outcomes": outcomes, "code": code}
     if terms is not None and sequence != "values":
@@ -84,3 +87,33 @@ def command(sequence: str, terms: str | None, bound: int | None, subtraction_set
     for note in result.notes:
         if note != result.proof:
             console.print(f"note: {note}")
+
+
+#: The most bytes of terms read from a file or standard input.
+MAX_TERMS_BYTES = 64 * 1024 * 1024
+
+
+def _terms_text(terms: str) -> str:
+    """TERMS as written, or read from standard input (``-``) or from a file that exists: terms
+    separated by commas, spaces or new lines, at most :data:`MAX_TERMS_BYTES`."""
+    import os
+    import sys
+
+    from nimlab.errors import InputError
+
+    if terms == "-":
+        text = sys.stdin.read(MAX_TERMS_BYTES + 1)
+        where = "standard input"
+    elif os.path.isfile(terms):
+        with open(terms, encoding="utf-8", errors="replace") as handle:
+            text = handle.read(MAX_TERMS_BYTES + 1)
+        where = terms
+    else:
+        return terms
+    if len(text) > MAX_TERMS_BYTES:
+        raise InputError(f"the terms in {where} pass {MAX_TERMS_BYTES // 2**20} MB; give fewer")
+    joined = ",".join(text.replace(",", " ").split())
+    if not joined:
+        raise InputError(f"no terms in {where}")
+    return joined
+

@@ -1,0 +1,111 @@
+"""The third hostile round (issue: a wrong proof, and what escapes the one-line rule): one test
+per example, each of which failed before its fix."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import nimlab
+from nimlab.errors import InputError
+
+CLI = "import sys; from nimlab.cli import main; sys.argv[0] = 'nimlab'; main()"
+
+
+def run(*args: str, stdin: str | None = None, timeout: float = 180):
+    return subprocess.run([sys.executable, "-c", CLI, *args], capture_output=True, text=True,
+                          input=stdin, timeout=timeout, env=dict(os.environ))
+
+
+def one_line(done) -> str:
+    assert done.returncode == 2, (done.returncode, done.stderr[-2000:])
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+def test_discover_refuses_a_time_limit_of_nan():
+    assert "seconds" in one_line(run("discover", "nim", "--p-positions", "--time-limit", "nan"))
+    with pytest.raises(InputError, match="finite number of seconds"):
+        nimlab.discover("nim", piles=2, p_positions=True, time_limit=math.nan)
+
+
+def test_discover_refuses_thousands_of_workers_before_starting_any():
+    assert "--workers" in one_line(run("discover", "nim", "--p-positions", "--workers", "99999"))
+    with pytest.raises(InputError, match="at most"):
+        nimlab.discover("nim", piles=2, p_positions=True, workers=99999)
+
+
+def test_discover_takes_progress_true_and_the_integer_base():
+    found = nimlab.discover("nim", piles=2, p_positions=True, base=2, progress=True)
+    assert found.status == "proven" and found.base == "2"
+
+
+def test_a_huge_subtraction_set_is_unknown_in_one_answer_not_an_overflow():
+    done = run("discover", "subtraction", "--set", "1,100000000000000000000", "--p-positions",
+               "--json", "--time-limit", "60")
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout)
+    assert found["status"] == "unknown" and "past the numbers a table can hold" in found["reason"]
+
+
+def test_to_go_further_never_suggests_a_time_limit_of_zero():
+    done = run("discover", "wythoff", "--p-positions", "--time-limit", "0.2", "--json")
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout)
+    if found["status"] == "unknown" and found["further"]:
+        assert "--time-limit 0:" not in found["further"]
+        assert "--time-limit 0 " not in found["further"]
+
+
+def test_record_creates_no_parent_directories(tmp_path):
+    target = tmp_path / "missing" / "a" / "b"
+    line = one_line(run("record", "wythoff", "--max", "10", "--dir", str(target)))
+    assert "does not exist" in line
+    assert not (tmp_path / "missing").exists()
+    done = run("record", "wythoff", "--max", "10", "--dir", str(tmp_path / "made"))
+    assert done.returncode == 0, done.stderr
+
+
+def test_nimlab_store_is_there_without_an_import():
+    code = "import nimlab; print(nimlab.store.cache_dir() is not None)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert done.stdout.strip() == "True", done.stderr
+
+
+def test_a_two_dimensional_array_is_named_as_such():
+    with pytest.raises(InputError, match=r"shape \(1, 2\)"):
+        nimlab.answer("nim", np.array([[5, 7]]))
+    assert nimlab.value("nim", np.array([5, 7])) == 2
+
+
+def test_errata_takes_the_prefixes_verify_takes():
+    found = nimlab.errata("cash.thm")
+    assert found.entries and all(e["id"].startswith("cash.thm") for e in found.entries)
+    done = run("errata", "cash.thm", "--json")
+    assert done.returncode == 0, done.stderr
+
+
+def test_an_option_named_budgets_is_bad_input_not_a_budget():
+    from nimlab import api
+
+    with pytest.raises(api.ApiError) as refused:
+        api.value("cash", "14", set="1,3,4", budgets="9")
+    assert refused.value.status == 400
+
+
+def test_periodicity_reads_terms_from_a_file_and_standard_input(tmp_path):
+    terms = tmp_path / "terms.txt"
+    terms.write_text("1 2 3\n1 2 3\n1,2,3\n1 2 3\n")
+    found = json.loads(run("periodicity", "values", str(terms), "--json").stdout)
+    assert found["period"] == 3 and found["terms"] == 12
+    found = json.loads(run("periodicity", "values", "-", "--json", stdin="5 6 5 6 5 6 5 6").stdout)
+    assert found["period"] == 2 and found["terms"] == 8
