@@ -87,10 +87,20 @@ def test_subtraction_and_cash():
         assert_bound(cash, itertools.product(range(14), range(9), range(9)))
 
 
+def test_octal_estimates():
+    from nimlab.games.octal import OctalGame
+
+    for code in ("0.77", "0.137", "4.07", "0.8"):
+        game = OctalGame(code)
+        assert_bound(game, [tuple(h for h in p if h) or (0,)
+                            for p in itertools.product(range(9), repeat=2)])
+        assert_bound(game, [(3, 4, 5), (1, 1, 9), (12,)])
+
+
 def test_every_game_is_checked_here():
     # a new game needs its box above (its estimate is trusted by the budget and the fast lane)
     assert set(GAMES) == {"nim", "wythoff", "sharing", "graph-nim", "end-nim", "fibonacci",
-                          "subtraction", "cash"}
+                          "subtraction", "cash", "octal"}
 
 
 @settings(max_examples=60, deadline=None)

@@ -15,6 +15,7 @@ any size, from a period proven by the octal periodicity theorem (:mod:`nimlab.re
 
 from __future__ import annotations
 
+import math
 from itertools import combinations_with_replacement
 from typing import Iterator
 
@@ -117,5 +118,26 @@ class OctalGame(HeapGame):
                     if b <= c:
                         yield (a, b, c)
 
-    def estimate_states(self, position) -> int | None:
-        return None
+    def estimate_states(self, position) -> int:
+        """An upper bound on the positions the generic solver stores below ``position``: the
+        multisets of heaps of at most its tokens, ``p(0) + ... + p(S)`` (partitions of ``s``;
+        counted exactly up to :data:`EXACT_TOKENS` tokens, past that bounded by
+        ``(S + 1) e^(pi sqrt(2S/3))`` in bits)."""
+        total = sum(position)
+        if total <= EXACT_TOKENS:
+            return sum(partition_counts(total))
+        bits = int(math.pi * math.sqrt(2 * total / 3) / math.log(2)) + 1
+        return (total + 1) << bits
+
+
+#: Tokens up to which :meth:`OctalGame.estimate_states` counts partitions exactly.
+EXACT_TOKENS = 2000
+
+
+def partition_counts(top: int) -> list[int]:
+    """``p(0), ..., p(top)``: the partitions of each number (Euler's recurrence by parts)."""
+    counts = [1] + [0] * top
+    for part in range(1, top + 1):
+        for n in range(part, top + 1):
+            counts[n] += counts[n - part]
+    return counts

@@ -36,6 +36,8 @@ __all__ = ["OctalPeriod", "octal_period", "prove_period", "heap_value", "OctalVa
 
 #: Heaps whose values the fast path reads from the compiled table directly.
 DIRECT = 1 << 15
+#: Heaps whose table the web lab's fast lane counts as cheap.
+QUICK = 1 << 12
 #: The table sizes tried, in turn, to prove a period for larger heaps.
 PROOF_STEPS = (1 << 10, 1 << 12, 1 << 14, 1 << 16)
 
@@ -136,6 +138,16 @@ class OctalValues:
     method = "kernel table"
     takes_budget = True
     skips_move = True
+
+    def ready(self, game: Any, position: Any) -> bool | None:
+        """For the web lab's fast lane (:func:`nimlab.solve.cost`): ``None`` where this path
+        does not answer; otherwise whether the answer is cheap at once (never assumed)."""
+        return None if type(game) is not OctalGame or game.misere else False
+
+    def quick(self, game: Any, position: Any) -> bool:
+        """Cheap to compute: heaps below :data:`QUICK` (their table takes a fraction of a
+        second even with splits)."""
+        return max(position, default=0) < QUICK
 
     def answer(self, game: Any, position: Any, budget=None, need_move: bool = True
                ) -> Answer | None:
