@@ -109,3 +109,19 @@ def test_periodicity_reads_terms_from_a_file_and_standard_input(tmp_path):
     assert found["period"] == 3 and found["terms"] == 12
     found = json.loads(run("periodicity", "values", "-", "--json", stdin="5 6 5 6 5 6 5 6").stdout)
     assert found["period"] == 2 and found["terms"] == 8
+
+
+def test_serve_with_standard_output_closed_is_one_line():
+    command = f"exec {sys.executable} -c \"{CLI}\" serve --port 0 >&-"
+    done = subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert "standard output is closed" in done.stderr
+
+
+def test_a_run_on_workers_leaves_no_dask_scratch_space(tmp_path):
+    env = {**os.environ, "TMPDIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", CLI, "discover", "nim", "--piles", "2",
+                           "--p-positions", "--workers", "1"], capture_output=True, text=True,
+                          timeout=300, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert list(tmp_path.iterdir()) == []

@@ -11,7 +11,9 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import shutil
 import signal
+import tempfile
 
 from nimlab.errors import InputError
 
@@ -42,11 +44,19 @@ def make_client(scheduler: str | None, workers: int, processes: bool):
     # the sweep and closes the cluster) - not every worker with a traceback of its own.  Dask's
     # own log lines (workers killed at shutdown, ...) are silenced: the sweep reports in one
     # line what happened.
-    with _workers_ignore_sigint():
-        cluster = LocalCluster(n_workers=workers if processes else 1,
-                               threads_per_worker=1 if processes else workers,
-                               processes=processes, dashboard_address=":0",
-                               silence_logs=logging.CRITICAL)
+    scratch = tempfile.mkdtemp(prefix="nimlab-dask-")  # the workers' files, removed at close
+    import dask
+
+    try:
+        with _workers_ignore_sigint(), dask.config.set({"temporary-directory": scratch}):
+            cluster = LocalCluster(n_workers=workers if processes else 1,
+                                   threads_per_worker=1 if processes else workers,
+                                   processes=processes, dashboard_address=":0",
+                                   silence_logs=logging.CRITICAL, local_directory=scratch)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    cluster.nimlab_scratch = scratch
     return Client(cluster)
 
 
@@ -70,3 +80,6 @@ def close_client(client) -> None:
     client.close()
     if cluster is not None:
         cluster.close()
+        scratch = getattr(cluster, "nimlab_scratch", None)
+        if scratch:
+            shutil.rmtree(scratch, ignore_errors=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sys
 
 import click
 
@@ -78,6 +79,11 @@ def command(host: str, port: int, workers: int, time_limit: float, max_states: i
         raise InputError(f"the web lab needs {missing.name}; install nimlab with pip "
                          "install . (it brings starlette and uvicorn)") from None
     _check_address(host, port)
+    from nimlab.cli import ClosedOutput
+
+    if isinstance(sys.stdout, ClosedOutput):  # its address could be told to no one
+        raise InputError("standard output is closed: nimlab serve says its address there; "
+                         "start it with an output (a terminal, a file or a pipe)")
     if not _loopback(host):
         click.echo(f"nimlab: warning: serving on {host}: the web lab has no authentication; "
                    "anyone who can reach this address can use it", err=True)
