@@ -125,3 +125,22 @@ def test_a_run_on_workers_leaves_no_dask_scratch_space(tmp_path):
                           timeout=300, env=env)
     assert done.returncode == 0, done.stderr[-2000:]
     assert list(tmp_path.iterdir()) == []
+
+
+def test_reproduce_names_files_relative_to_the_report_and_removes_a_killed_runs_staging(
+        tmp_path):
+    """A relative --out: the report names files as they are in it (never `.repro.*.part/`); a
+    staging directory left by a killed run (its process gone) is removed by the next run."""
+    stale = tmp_path / ".repro.999999999.abc.part"
+    stale.mkdir()
+    (stale / "leftover.csv").write_text("1\n")
+    done = subprocess.run([sys.executable, "-c", CLI, "reproduce", "cash.example1.3", "--out",
+                           "repro", "--json"], capture_output=True, text=True, timeout=600,
+                          cwd=tmp_path, env=dict(os.environ))
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads((tmp_path / "repro" / "report.json").read_text())
+    for artifact in report["artifacts"]:
+        for name in artifact["files"]:
+            assert ".part" not in name and (tmp_path / "repro" / name).exists(), name
+    assert not stale.exists()
+    assert [p.name for p in tmp_path.iterdir()] == ["repro"]

@@ -186,8 +186,10 @@ def staged_directory(directory: str | os.PathLike) -> Iterator[Path]:
 
     directory = Path(directory)
     with terminate_as_exception():
+        _remove_stale_stagings(directory)
         try:
-            staging = Path(tempfile.mkdtemp(dir=directory.parent, prefix=f".{directory.name}.",
+            staging = Path(tempfile.mkdtemp(dir=directory.parent,
+                                            prefix=f".{directory.name}.{os.getpid()}.",
                                             suffix=".part"))
         except OSError as problem:
             raise _naming(problem, directory, None) from None
@@ -207,6 +209,30 @@ def staged_directory(directory: str | os.PathLike) -> Iterator[Path]:
                 from None
         finally:
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def _remove_stale_stagings(directory: Path) -> None:
+    """Remove the staging directories beside ``directory`` that a killed run left (``kill -9``
+    runs no cleanup): those whose process, named in their name, is gone."""
+    import shutil
+
+    for old in directory.parent.glob(f".{glob_escape(directory.name)}.*.part"):
+        pid = old.name[len(directory.name) + 2:].split(".", 1)[0]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(old, ignore_errors=True)
+        except OSError:  # another user's live process: not ours to remove
+            pass
+
+
+def glob_escape(name: str) -> str:
+    """``name`` with the glob characters escaped."""
+    import glob
+
+    return glob.escape(name)
 
 
 @contextlib.contextmanager

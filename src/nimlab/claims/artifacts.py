@@ -66,7 +66,9 @@ class Artifact:
         return {
             "id": self.id, "paper": self.paper, "place": self.place,
             "description": self.description,
-            "files": [str(Path(f).relative_to(directory)) if Path(f).is_absolute() else f
+            # relative to the directory (and so to the report beside them), whether the
+            # directory was named relatively or not: the names hold once the run is moved in
+            "files": [Path(f).resolve().relative_to(directory.resolve()).as_posix()
                       for f in outcome.files],
             "compared": outcome.compared, "matches": outcome.matches,
             "differences": [d.to_dict() for d in outcome.differences],

@@ -238,11 +238,17 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = Fals
     # Everything is made in a directory beside ``out`` and moved in at the end: an interrupted
     # run (Ctrl-C, SIGTERM, a full disk) leaves no file, and a rerun finds ``out`` as it was.
     with fileio.staged_directory(directory) as staging:
-        done = [item.run(staging) for item in counted(chosen, progress_of(progress,
-                                                                          "reproducing"))]
+        update = progress_of(progress, "reproducing")
+        steps = len(chosen) + (1 if claims else 0)  # the claims' check is the last step
+        done = []
+        for number, item in enumerate(chosen):
+            update(number, steps)
+            done.append(item.run(staging))
+        update(len(chosen), steps)
         papers = sorted({a.paper for a in chosen})
         results = [] if not claims else check_claims(
             [c for p in papers for c in select((), p)], None)
+        update(steps, steps)
         # The errata cite a corrected statement as proven only from a proof run now.
         attach_proofs(results, prove=errata_proof_ids(results))
         fileio.write_text(staging / "report.md", report_markdown(results, done))
