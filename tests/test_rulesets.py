@@ -354,3 +354,29 @@ def test_a_discovery_stopped_before_its_first_question_ends_in_one_answer():
     empty observation table (the hostile round's 'KeyError: ()')."""
     found = run_json("discover", "kayles", "--piles", "1", "--value", "1", "--time-limit", "0.5")
     assert found["status"] == "unknown" and "time limit" in found["reason"]
+
+
+def test_a_game_with_an_ending_rule_of_its_own():
+    """primitive() is the game's to say: here Nim on two piles ends as soon as a pile is empty
+    (the player who empties one wins), against a plain recursion."""
+    class TwoLeft(nimlab.Game):
+        pile_count = 2
+
+        def moves(self, position):
+            return [position[:i] + (p - k,) + position[i + 1:]
+                    for i, p in enumerate(position) for k in range(1, p + 1)]
+
+        def primitive(self, position):
+            return 0 in position
+
+    def wins(a, b):  # plain recursion on the rules, no nimlab
+        if a == 0 or b == 0:
+            return False
+        return any(not wins(a - k, b) for k in range(1, a + 1)) or \
+            any(not wins(a, b - k) for k in range(1, b + 1))
+
+    game = TwoLeft()
+    for a in range(0, 7):
+        for b in range(0, 7):
+            expected = "N" if wins(a, b) else "P"
+            assert nimlab.answer(game, (a, b)).outcome == expected, (a, b)

@@ -135,6 +135,8 @@ class Game(ImpartialGame):
     def options(self, position: Any) -> list[tuple[Move, Any]]:
         if not self._defines_moves():
             return super().options(position)
+        if type(self).primitive is not ImpartialGame.primitive and self.primitive(position):
+            return []  # a game's own end (by default: no move left, which the list shows)
         pairs = [(To(q), q) for q in self.targets(position)]
         if self.misere:
             pairs = [(m, q) for m, q in pairs if not self.primitive(q)]
