@@ -37,7 +37,7 @@ from nimlab.references import cite
 def check_target(path: str | os.PathLike) -> Path:
     """``path`` as a table file to write: .csv, .json or .npy in an existing directory (else a
     one-line :class:`InputError`; call it before a long computation)."""
-    return fileio.check_target(path, (".csv", ".json", ".npy"), "table file")
+    return fileio.check_target(path, (".csv", ".json", ".npy", ".tex"), "table file")
 
 
 @dataclass
@@ -104,15 +104,76 @@ class Table:
         suffix = path.suffix.lower()
         payload = self.to_array() if suffix == ".npy" else None
 
+        if suffix == ".tex":
+            self.check_latex()
+
         def write(handle) -> None:
             if suffix == ".npy":
                 np.save(handle, payload)
             elif suffix == ".json":
                 handle.write(json.dumps(self.to_dict(), indent=1).encode())
+            elif suffix == ".tex":
+                handle.write(self.latex().encode())
             else:
                 self.write_csv(handle)
 
         return fileio.write_bytes(path, write)
+
+
+    def check_latex(self) -> None:
+        """Refuse, in one line, a table too large for LaTeX pages (before it is written)."""
+        width = len(self.columns) + (1 if self.kind == "grid" else 0)
+        if width > LATEX_COLUMNS or len(self.rows) > LATEX_ROWS:
+            raise InputError(f"{self.title}: {len(self.rows):,} rows and {width} columns are "
+                             f"too many for a LaTeX table (at most {LATEX_ROWS:,} rows of "
+                             f"{LATEX_COLUMNS} columns); write .csv, or a smaller --max")
+
+    def latex(self) -> str:
+        """The table as a LaTeX ``longtable`` with booktabs rules (``\\usepackage{booktabs,
+        longtable}``), headed by a comment naming what made it."""
+        import shlex
+        import sys
+
+        from nimlab import __version__
+
+        grid = self.kind == "grid"
+        header = ([self.corner] if grid else []) + list(self.columns)
+        command = "nimlab " + " ".join(shlex.quote(a) for a in sys.argv[1:]) \
+            if sys.argv and sys.argv[0].endswith("nimlab") else "nimlab (Python API)"
+        lines = [f"% {latex_comment(self.title)}",
+                 f"% made by nimlab {__version__}: {latex_comment(command)}",
+                 "% needs \\usepackage{booktabs,longtable}",
+                 "\\begin{longtable}{" + "r" * len(header) + "}",
+                 "\\caption{" + latex_text(self.title) + "}\\\\",
+                 "\\toprule",
+                 " & ".join(latex_text(h) for h in header) + " \\\\",
+                 "\\midrule", "\\endhead"]
+        labels = self.row_labels if grid else [None] * len(self.rows)
+        for label, row in zip(labels, self.rows):
+            cells = ([label] if grid else []) + ["" if c is None else c for c in row]
+            lines.append(" & ".join(latex_text(c) for c in cells) + " \\\\")
+        lines += ["\\bottomrule", "\\end{longtable}", ""]
+        return "\n".join(lines)
+
+
+#: The largest table written as LaTeX: a page's width of columns, and rows for a few pages
+#: more than a paper prints (a longtable breaks across pages).
+LATEX_COLUMNS = 40
+LATEX_ROWS = 5000
+_LATEX_SPECIAL = {"\\": "\\textbackslash{}", "&": "\\&", "%": "\\%", "$": "\\$",
+                  "#": "\\#", "_": "\\_", "{": "\\{", "}": "\\}",
+                  "~": "\\textasciitilde{}", "^": "\\textasciicircum{}",
+                  "<": "\\textless{}", ">": "\\textgreater{}"}
+
+
+def latex_text(value: Any) -> str:
+    """A cell or a title as LaTeX text (its special characters escaped)."""
+    return "".join(_LATEX_SPECIAL.get(ch, ch) for ch in str(value))
+
+
+def latex_comment(text: str) -> str:
+    """Text for a LaTeX comment line (no line breaks)."""
+    return " ".join(str(text).split())
 
 
 def write_table(out: str | os.PathLike, build: Callable[[], "Table"]) -> tuple["Table", Path]:

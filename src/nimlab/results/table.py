@@ -48,9 +48,9 @@ class TableResult:
         return self.table.to_dict()
 
     def save(self, path):
-        """Write the table by its name's extension (``.csv``, ``.json``, ``.npy``), atomically
-        (a partial file never appears), as ``nimlab table ... --out PATH`` does; returns the
-        path.  The directory must exist."""
+        """Write the table by its name's extension (``.csv``, ``.json``, ``.npy``, ``.tex``),
+        atomically (a partial file never appears), as ``nimlab table ... --out PATH`` does;
+        returns the path.  The directory must exist."""
         return self.table.write(path)
 
     def to_numpy(self):

@@ -34,7 +34,8 @@ MAX_PRINTED_COLUMNS = 200
 @click.option("--factor", default=None, help="fibonacci: the factor R (default 2).")
 @click.option("--code", default=None, help="octal: the game's code, e.g. 0.77 (Kayles).")
 @click.option("--out", type=common.Path(dir_okay=False), default=None,
-              help="Write the table to FILE (.csv, .json or .npy) instead of printing it.")
+              help="Write the table to FILE (.csv, .json, .npy, or .tex: LaTeX with booktabs) "
+                   "instead of printing it.")
 @click.option("--no-cache", is_flag=True,
               help="Compute afresh: neither read nor write the result store (nimlab cache).")
 @max_states_option

@@ -1,0 +1,72 @@
+"""From the lab into a paper: tables written as LaTeX (booktabs, longtable) compile with pdflatex
+in a document, say what made them, and escape what they hold.  Without pdflatex the compile test
+skips with a clear message, except under CI=true, where it fails (.ci/run installs TeX Live's
+LaTeX packages with apt)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from nimlab.tables import Table, latex_text
+
+CLI = "import sys; from nimlab.cli import main; sys.argv[0] = 'nimlab'; main()"
+DOCUMENT = r"""\documentclass{article}
+\usepackage{booktabs,longtable}
+\begin{document}
+\input{grid.tex}
+\input{list.tex}
+\input{octal.tex}
+\end{document}
+"""
+
+
+def pdflatex() -> str:
+    found = shutil.which("pdflatex")
+    if not found:
+        message = "no pdflatex (apt-get install texlive-latex-base texlive-latex-recommended)"
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"the LaTeX test cannot run in CI: {message}")
+        pytest.skip(message)
+    return found
+
+
+def cli(*args: str, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", CLI, *args], capture_output=True, text=True,
+                          timeout=300, cwd=cwd, env=dict(os.environ))
+
+
+def test_tables_as_latex_compile_in_a_document(tmp_path):
+    compiler = pdflatex()
+    for args in (("table", "sharing", "--max", "16", "--out", "grid.tex"),
+                 ("table", "subtraction", "--set", "1,3,4", "--max", "40", "--out", "list.tex"),
+                 ("table", "octal", "--code", "0.77", "--max", "100", "--out", "octal.tex")):
+        done = cli(*args, cwd=tmp_path)
+        assert done.returncode == 0, done.stderr
+    grid = (tmp_path / "grid.tex").read_text()
+    assert "% made by nimlab" in grid and "nimlab table sharing --max 16" in grid
+    assert "\\toprule" in grid and "\\bottomrule" in grid
+    (tmp_path / "doc.tex").write_text(DOCUMENT)
+    done = subprocess.run([compiler, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
+                          capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert (tmp_path / "doc.pdf").stat().st_size > 1000
+
+
+def test_latex_escapes_what_a_table_holds():
+    assert latex_text("a_b & 50% {x} <= #1 ~ ^ $ \\") == (
+        "a\\_b \\& 50\\% \\{x\\} \\textless{}= \\#1 \\textasciitilde{} \\textasciicircum{} "
+        "\\$ \\textbackslash{}")
+    table = Table("T_1 & co", "list", ["n", "x_y"], [[1, "P"], [2, None]])
+    text = table.latex()
+    assert "\\caption{T\\_1 \\& co}" in text and "n & x\\_y" in text and "2 &  \\\\" in text
+
+
+def test_a_table_too_wide_for_latex_is_refused_in_one_line(tmp_path):
+    done = cli("table", "sharing", "--max", "100", "--out", "wide.tex", cwd=tmp_path)
+    assert done.returncode == 2 and "too many for a LaTeX table" in done.stderr
+    assert not (tmp_path / "wide.tex").exists()
