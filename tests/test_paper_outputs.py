@@ -70,3 +70,41 @@ def test_a_table_too_wide_for_latex_is_refused_in_one_line(tmp_path):
     done = cli("table", "sharing", "--max", "100", "--out", "wide.tex", cwd=tmp_path)
     assert done.returncode == 2 and "too many for a LaTeX table" in done.stderr
     assert not (tmp_path / "wide.tex").exists()
+
+
+# --------------------------------------------------------------------------- nimlab cite
+def test_cite_lists_nimlab_the_papers_and_what_results_rest_on():
+    import json
+    import re
+
+    import nimlab
+
+    found = nimlab.cite()
+    keys = [e["key"] for e in found.entries]
+    assert keys[0] == "nimlab" and len(keys) == len(set(keys)) == 12
+    assert {"ho2015sharing", "zhou2005fibonacci", "cairns2011endnim", "gasarch2015cash",
+            "mousavi2016walnut", "larsson2016fibonacci", "chen2019cash", "oeis"} <= set(keys)
+    done = subprocess.run([sys.executable, "-c", CLI, "cite", "--json"], capture_output=True,
+                          text=True, timeout=60)
+    assert json.loads(done.stdout) == found.to_json()
+    bib = subprocess.run([sys.executable, "-c", CLI, "cite", "--bibtex"], capture_output=True,
+                         text=True, timeout=60).stdout
+    assert re.findall(r"^@\w+\{([^,]+),", bib, re.M) == keys
+    assert bib.count("{") == bib.count("}")
+
+
+def test_the_bibtex_of_cite_builds_a_bibliography(tmp_path):
+    compiler = pdflatex()
+    if not shutil.which("bibtex"):
+        pytest.skip("no bibtex")
+    bib = subprocess.run([sys.executable, "-c", CLI, "cite", "--bibtex"], capture_output=True,
+                         text=True, timeout=60).stdout
+    (tmp_path / "refs.bib").write_text(bib)
+    (tmp_path / "doc.tex").write_text("\\documentclass{article}\\begin{document}\\nocite{*}"
+                                      "\\bibliographystyle{plain}\\bibliography{refs}"
+                                      "\\end{document}\n")
+    for step in ([compiler, "-interaction=nonstopmode", "doc.tex"], ["bibtex", "doc"],
+                 [compiler, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"]):
+        done = subprocess.run(step, capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        assert done.returncode == 0, (step, done.stdout[-3000:])
+    assert "Walnut" in (tmp_path / "doc.bbl").read_text()

@@ -35,7 +35,7 @@ _LAZY = {
     "moves": "nimlab.lab:moves", "hint": "nimlab.lab:hint", "table": "nimlab.lab:table",
     "remoteness": "nimlab.lab:remoteness",
     "verify": "nimlab.lab:verify", "reproduce": "nimlab.lab:reproduce",
-    "errata": "nimlab.lab:errata",
+    "errata": "nimlab.lab:errata", "cite": "nimlab.lab.cite:cite",
     # games, errors, budgets
     "load": "nimlab.games:load", "make_game": "nimlab.games:make_game",
     "GAMES": "nimlab.games:GAMES", "Budget": "nimlab.engine.solver:Budget",

@@ -72,6 +72,40 @@ PAPERS: dict[str, Paper] = {p.key: p for p in [
           "Ulrich as an author and may number some statements differently"),
 ]}
 
+#: The works nimlab's results rest on besides the four papers, each with why (``nimlab cite``).
+WORKS: dict[str, tuple[Paper, str]] = {p.key: (p, why) for p, why in [
+    (Paper("walnut", "mousavi2016walnut", ("Hamoon Mousavi",),
+           "Automatic Theorem Proving in Walnut", "arXiv preprint arXiv:1603.06017", 2016,
+           "https://arxiv.org/abs/1603.06017"),
+     "the automata text format of nimlab's proofs and discoveries, and the prover that checked "
+     "them from outside"),
+    (Paper("winning-ways", "berlekamp1982winning",
+           ("Elwyn R. Berlekamp", "John H. Conway", "Richard K. Guy"),
+           "Winning Ways for your Mathematical Plays", "Academic Press", 1982),
+     "the Sprague-Grundy theory of sums, misere play, subtraction and octal games (chapter 4)"),
+    (Paper("guy-smith", "guy1956gvalues", ("Richard K. Guy", "Cedric A. B. Smith"),
+           "The G-values of various games",
+           "Mathematical Proceedings of the Cambridge Philosophical Society 52(3), 514-526",
+           1956),
+     "octal games and the periodicity theorem behind nimlab periodicity octal"),
+    (Paper("gangolli-plambeck", "gangolli1989octal", ("Anil Gangolli", "Thane Plambeck"),
+           "A note on periodicity in some octal games",
+           "International Journal of Game Theory 18, 311-320", 1989),
+     "the last exception of 0.127 at heap 46,577, reproduced in docs/RECORDS.md"),
+    (Paper("larsson", "larsson2016fibonacci", ("Urban Larsson", "Simon Rubinstein-Salzedo"),
+           "Grundy values of Fibonacci nim", "International Journal of Game Theory 45, 617-625",
+           2016),
+     "the Grundy values of one-pile Fibonacci Nim, compared with in docs/DISCOVERIES.md"),
+    (Paper("chen-gasarch", "chen2019cash", ("Eric Chen", "William Gasarch"),
+           "NIM with Cash: A Concrete Approach", "arXiv preprint arXiv:1911.00642", 2019,
+           "https://arxiv.org/abs/1911.00642"),
+     "win conditions of NIM(1, L) and NIM(1, L, L+1) with cash"),
+    (Paper("oeis", "oeis", ("OEIS Foundation Inc.",),
+           "The On-Line Encyclopedia of Integer Sequences", "https://oeis.org", 2026,
+           "https://oeis.org"),
+     "test data: A002186 (Kayles), A071435 (0.177), A071464 (0.127)"),
+]}
+
 #: Sharing Nim numbers its statements through the paper; the section each one is in.
 _SHARING_SECTIONS = {
     "Lemma 1": 1, "Remark 1": 1, "Table 1": 1, "Theorem 1": 2, "Remark 2": 2, "Remark 3": 2,
@@ -116,6 +150,13 @@ def reference(paper: str) -> str:
 def bibtex() -> str:
     """docs/references.bib: every paper as a BibTeX entry."""
     return "\n".join(p.bibtex() for p in PAPERS.values())
+
+
+def software_bibtex(version: str) -> str:
+    """nimlab itself as a BibTeX entry (what CITATION.cff says)."""
+    return ("@software{nimlab,\n  author = {{The nimlab developers}},\n"
+            "  title = {nimlab: a laboratory for Nim variants},\n"
+            f"  version = {{{version}}},\n  license = {{MIT}}\n}}\n")
 
 
 def citation_cff(version: str) -> str:
