@@ -163,7 +163,7 @@ BAD = [
     (["value", "end-nim", "3,0"], "below 1"),
     (["value", "sharing", "5"], "at least two piles"),
     (["value", "fibonacci", "5,5", "--factor", "-2", "--last", "1"], "positive"),
-    (["table", "sharing", "--out", "x.txt"], ".csv, .json or .npy"),
+    (["table", "sharing", "--out", "x.txt"], ".csv, .json, .npy or .tex"),
     (["table", "chess"], "no table"),
     (["table", "sharing", "--max", "-3"], ">= 0"),
     (["table", "sharing", "--set", "1,2"], "does not apply"),

@@ -396,11 +396,13 @@ def cash_table(subtraction_set: Any, stones: int, bound: int,
 
 
 class SequenceRows(abc.Sequence):
-    """Rows ``[n, value, outcome, winner]`` of a nim-sequence, made on demand from its array (a
-    list table of millions of rows is never a list of lists: a CSV of it streams)."""
+    """Rows ``[n, value, outcome, winner]`` of a nim-sequence (``[n, value, outcome]`` with
+    ``winner=False``), made on demand from its array (a list table of millions of rows is never
+    a list of lists: a CSV of it streams)."""
 
-    def __init__(self, values: np.ndarray):
+    def __init__(self, values: np.ndarray, winner: bool = True):
         self.values = values
+        self.winner = winner
 
     def __len__(self) -> int:
         return len(self.values)
@@ -412,7 +414,8 @@ class SequenceRows(abc.Sequence):
             raise IndexError(i)
         n = i % len(self)
         g = int(self.values[n])
-        return [n, g, "P" if g == 0 else "N", "II" if g == 0 else "I"]
+        row = [n, g, "P" if g == 0 else "N"]
+        return row + ["II" if g == 0 else "I"] if self.winner else row
 
 
 #: The largest --max of a subtraction table: 10 million rows, a CSV of about 200 MB written in
@@ -548,7 +551,7 @@ def octal_table(code: str, bound: int, progress: Progress = quiet,
                          f"octal --code {game.code}` for a proven period")
     values = store.octal_values(game.digits, bound, progress, use_cache=cache)
     return Table(f"octal game {game.code}: values G(n) for n = 0..{bound}", "list",
-                 ["n", "value", "outcome"], OwnSequenceRows(values),
+                 ["n", "value", "outcome"], SequenceRows(values, winner=False),
                  meta={"game": "octal", "code": game.code, "max": bound}, array=values)
 
 
@@ -590,16 +593,12 @@ OWN_DEFAULT = 30
 def own_game(game: Any) -> Any:
     """The game object of a game of one's own (given by object, or by a name registered with
     ``--rules`` or an entry point), or ``None`` for a built-in game's name."""
-    from nimlab.games import GAMES, ImpartialGame, builtin_names, load_user_games
+    from nimlab.games import ImpartialGame
+    from nimlab.games.registry import is_own
 
     if isinstance(game, ImpartialGame):
         return game
-    if game in TABLES or game in builtin_names():
-        return None
-    if game not in GAMES:
-        load_user_games()
-    spec = GAMES.get(game)
-    return None if spec is None else make_game(game)
+    return make_game(game) if game not in TABLES and is_own(game) else None
 
 
 def table_spec(game: Any) -> TableSpec:
@@ -675,7 +674,7 @@ def game_table(game: Any, bound: int, progress: Progress = quiet,
             values = np.array([value((n,)) for n in range(bound + 1)], dtype=np.int64)
             progress(bound + 1, bound + 1)
         return Table(f"{label}: values G(n) for n = 0..{bound}", "list",
-                     ["n", "value", "outcome"], OwnSequenceRows(values),
+                     ["n", "value", "outcome"], SequenceRows(values, winner=False),
                      meta={"game": game.name, "params": game.params(), "max": bound},
                      array=values)
     value = value_function(game, max_states)
@@ -686,23 +685,6 @@ def game_table(game: Any, bound: int, progress: Progress = quiet,
     return Table(f"{label}: values G(a, b) for 0 <= a, b <= {bound}", "grid",
                  list(range(bound + 1)), rows, list(range(bound + 1)), "a/b",
                  meta={"game": game.name, "params": game.params(), "max": bound})
-
-
-class OwnSequenceRows(abc.Sequence):
-    """Rows ``[n, value, outcome]`` of a nim-sequence, made on demand from its array."""
-
-    def __init__(self, values: np.ndarray):
-        self.values = values
-
-    def __len__(self) -> int:
-        return len(self.values)
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        n = range(len(self))[i]
-        g = int(self.values[n])
-        return [n, g, "P" if g == 0 else "N"]
 
 
 def build_table(game: str, *, bound: int | None, piles: int | None = None,

@@ -159,14 +159,9 @@ def resolve(game: Any, position: Any, options: dict[str, Any] | None = None,
 
 def _own_options(game: Any) -> tuple[str, ...]:
     """The options a game of one's own declares (``rule_options``), for a game given by name."""
-    if not isinstance(game, str):
-        return ()
-    from nimlab.games import GAMES, load_user_games
+    from nimlab.games.registry import is_own
 
-    if game not in GAMES:
-        load_user_games()
-    spec = GAMES.get(game)
-    return spec.options if spec is not None else ()
+    return GAMES[game].options if is_own(game) else ()
 
 
 def _plain(position: Any) -> Any:
