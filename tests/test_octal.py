@@ -161,3 +161,26 @@ def test_0127_last_exception_46577_is_proven():
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)
     assert (found["status"], found["preperiod"], found["period"]) == ("proven", 46578, 4)
+
+
+def test_hexadecimal_codes_stay_bounded():
+    """0.8 (take one, leave three heaps) grows like N^3: a huge heap is refused in one line, the
+    period search stops where a minute of work ends, never proven."""
+    done = cli("value", "octal", "30000", "--code", "0.8")
+    assert done.returncode == 2 and "more than 1,000,000 moves" in done.stderr
+    done = cli("table", "octal", "--code", "0.8", "--max", "20000")
+    assert done.returncode == 2 and "fit in a minute" in done.stderr
+    found = prove_period(parse_code("0.8"))
+    assert found.status != "proven" and found.terms <= 1 << 14
+
+
+def test_a_position_with_millions_of_moves_is_refused():
+    class Wide(nimlab.Game):
+        pile_count = 1
+
+        def moves(self, position):
+            (n,) = position
+            return ((k,) for k in range(n))
+
+    with pytest.raises(nimlab.TooManyStates, match="more than 1,000,000 moves"):
+        nimlab.answer(Wide(), (5_000_000,))

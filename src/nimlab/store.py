@@ -629,6 +629,7 @@ def octal_values(digits: Sequence[int], bound: int, progress: Progress = quiet,
 
     if bound < 0:
         raise InputError(f"a heap holds 0 or more tokens, got --max {bound}")
+    octal.check_work(tuple(digits), bound)  # refused before anything is read or computed
     return cached("octal", {"digits": [int(d) for d in digits]}, bound,
                   lambda b, p: octal.octal_values(tuple(digits), b, p),
                   use_cache=use_cache, progress=progress, nbytes=(bound + 1) * 4,

@@ -534,31 +534,21 @@ class TableSpec:
 def octal_table(code: str, bound: int, progress: Progress = quiet,
                 max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """The nim-sequence ``G(0..bound)`` of an octal game (the compiled kernel, through the
-    store), refused up front past :data:`OCTAL_SECONDS` of work."""
+    store), refused up front past a minute of work (:func:`nimlab.kernels.octal.check_work`)."""
     from nimlab.games.octal import OctalGame
-    from nimlab.kernels.octal import work_of
+    from nimlab.kernels.octal import check_work
 
     game = OctalGame(code)
-    work = work_of(game.digits, bound)
-    if work > OCTAL_WORK:
-        low, high = 0, bound
-        while low < high:
-            mid = (low + high + 1) // 2
-            low, high = (mid, high) if work_of(game.digits, mid) <= OCTAL_WORK else (low, mid - 1)
-        raise InputError(f"the octal table of {game.code} for --max {short_text(str(bound))} "
-                         f"visits about {about(work)} moves, past {about(OCTAL_WORK)} (about "
-                         f"{OCTAL_SECONDS} s); use --max {low} or less, or `nimlab periodicity "
-                         f"octal --code {game.code}` for a proven period")
+    try:
+        check_work(game.digits, bound)
+    except InputError as refused:
+        raise InputError(f"the octal table of {game.code}: {refused}; use a smaller --max, or "
+                         f"`nimlab periodicity octal --code {game.code}` for a proven period") \
+            from None
     values = store.octal_values(game.digits, bound, progress, use_cache=cache)
     return Table(f"octal game {game.code}: values G(n) for n = 0..{bound}", "list",
                  ["n", "value", "outcome"], SequenceRows(values, winner=False),
                  meta={"game": "octal", "code": game.code, "max": bound}, array=values)
-
-
-#: Moves the octal kernel visits in about :data:`OCTAL_SECONDS` (measured: 3 * 10^9 a few
-#: seconds; a table past it is refused, with the largest --max that fits).
-OCTAL_WORK = 40_000_000_000
-OCTAL_SECONDS = 60
 
 
 #: The tables, by game: default ``--max``, the options that apply, and the builder

@@ -62,7 +62,7 @@ def heap_values(game: HeapGame, heaps, max_states: int = DEFAULT_MAX_STATES,
                 stack.pop()
                 continue
             steps += 1
-            if deadline is not None and not steps & 255 and time.monotonic() > deadline:
+            if deadline is not None and time.monotonic() > deadline:  # each heap may be costly
                 raise TooManyStates(f"the heap values of {game.name} up to {start} take more "
                                     "than the time limit; raise --time-limit")
             if n not in pending:

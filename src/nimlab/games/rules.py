@@ -28,9 +28,10 @@ position, becomes a one-line :class:`RulesError` naming the game and the positio
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, ClassVar, Hashable, Iterable, Iterator
 
-from nimlab.errors import IllegalMove, InputError
+from nimlab.errors import IllegalMove, InputError, TooManyStates
 from nimlab.games.base import ImpartialGame, Move
 from nimlab.parsing import parse_int_list
 
@@ -51,6 +52,17 @@ def as_position(value: Any, game: str, where: str) -> Position:
         return tuple(int(v) for v in value)
     raise RulesError(f"the rules of {game} are wrong: {where} gave {value!r}, which is not a "
                      "position (a tuple of integers >= 0)")
+
+
+#: The most moves nimlab takes from one position (or one heap) of a game of one's own: more
+#: would hold millions of positions at once, so the question is refused instead.
+MAX_OPTIONS = 1_000_000
+
+
+def too_many(count: int, game: str, where: str) -> None:
+    if count > MAX_OPTIONS:
+        raise TooManyStates(f"{where} of {game} has more than {MAX_OPTIONS:,} moves: too many "
+                            "to examine; ask about a smaller position")
 
 
 def _text(position: Position) -> str:
@@ -112,12 +124,13 @@ class Game(ImpartialGame):
         """:meth:`moves`, called safely: the user's errors and wrong results are one line."""
         here = _text(position) if isinstance(position, tuple) else repr(position)
         try:
-            found = list(self.moves(position))
+            found = list(islice(self.moves(position), MAX_OPTIONS + 1))
         except InputError:
             raise
         except Exception as error:  # the user's code: any failure is a fact about the rules
             raise RulesError(f"the rules of {self.name} failed: moves({here}) raised "
                              f"{type(error).__name__}: {error}") from None
+        too_many(len(found), self.name, f"the position {here}")
         return [as_position(q, self.name, f"moves({here})") for q in found]
 
     def legal_moves(self, position: Any) -> Iterator[Move]:
@@ -215,12 +228,13 @@ class HeapGame(Game):
         """:meth:`heap_moves`, called safely and checked: each a tuple of heaps in increasing
         order, each once."""
         try:
-            found = list(self.heap_moves(n))
+            found = list(islice(self.heap_moves(n), MAX_OPTIONS + 1))
         except InputError:
             raise
         except Exception as error:  # the user's code
             raise RulesError(f"the rules of {self.name} failed: heap_moves({n}) raised "
                              f"{type(error).__name__}: {error}") from None
+        too_many(len(found), self.name, f"a heap of {n}")
         options = (tuple(sorted(as_position(parts, self.name, f"heap_moves({n})")))
                    for parts in found)
         return list(dict.fromkeys(options))  # heaps in any order, each option once

@@ -29,6 +29,7 @@ from nimlab.engine.analysis import Answer
 from nimlab.errors import InputError
 from nimlab.games.octal import OctalGame, code_text
 from nimlab.games.rules import HeapMove
+from nimlab.kernels.octal import MAX_WORK, work_of
 from nimlab.progress import Progress, quiet
 
 __all__ = ["OctalPeriod", "octal_period", "prove_period", "heap_value", "OctalValues",
@@ -114,11 +115,13 @@ def prove_period(digits: tuple[int, ...], steps=PROOF_STEPS, progress: Progress 
     """Try tables of the sizes ``steps`` in turn until a period is proven (or the last one)."""
     found = None
     for size in steps:
+        if work_of(digits, size - 1) > MAX_WORK:  # (hexadecimal codes: N^3) no further
+            break
         G = store.octal_values(digits, size - 1, progress, use_cache=use_cache)
         found = octal_period(digits, G)
         if found.status == "proven":
             return found
-    return found
+    return found or OctalPeriod(code_text(digits), "none", 0)
 
 
 def heap_value(found: OctalPeriod, G: np.ndarray, n: int) -> int:
@@ -147,7 +150,7 @@ class OctalValues:
     def quick(self, game: Any, position: Any) -> bool:
         """Cheap to compute: heaps below :data:`QUICK` (their table takes a fraction of a
         second even with splits)."""
-        return max(position, default=0) < QUICK
+        return max(position, default=0) < (QUICK if not game.hexadecimal else QUICK // 16)
 
     def answer(self, game: Any, position: Any, budget=None, need_move: bool = True
                ) -> Answer | None:
@@ -156,6 +159,8 @@ class OctalValues:
         top = max(position, default=0)
         source = f"the octal game {game.code}'s nim-sequence (compiled table); the XOR of heaps"
         if top < DIRECT:
+            if work_of(game.digits, top) > MAX_WORK:  # a hexadecimal code's big heap: not here
+                return None
             G = store.octal_values(game.digits, max(top, 64))
             value = lambda n: int(G[n])  # noqa: E731
         else:
