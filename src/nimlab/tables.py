@@ -482,13 +482,20 @@ def two_pile_table(name: str, bound: int, progress: Progress = quiet,
     game = make_game(name, **options)
     check_solver_table(name, bound, lambda b: (game, (b, b)), max_states)
     value = value_function(game, max_states)  # the closed form where the game declares one
+    rows = value_grid(value, bound, progress)
+    return Table(f"{name}: values of (a, b) for 0 <= a, b <= {bound}", "grid",
+                 list(range(bound + 1)), rows, list(range(bound + 1)), "a/b",
+                 meta={"game": name, "max": bound})
+
+
+def value_grid(value: Callable[[Any], int], bound: int, progress: Progress = quiet
+               ) -> list[list[int]]:
+    """``value((a, b))`` for ``0 <= a, b <= bound``, a row at a time, reporting each row."""
     rows = []
     for a in range(bound + 1):
         rows.append([value((a, b)) for b in range(bound + 1)])
         progress(a + 1, bound + 1)
-    return Table(f"{name}: values of (a, b) for 0 <= a, b <= {bound}", "grid",
-                 list(range(bound + 1)), rows, list(range(bound + 1)), "a/b",
-                 meta={"game": name, "max": bound})
+    return rows
 
 
 def wythoff_table(bound: int, progress: Progress = quiet,
@@ -667,11 +674,7 @@ def game_table(game: Any, bound: int, progress: Progress = quiet,
                      ["n", "value", "outcome"], SequenceRows(values, winner=False),
                      meta={"game": game.name, "params": game.params(), "max": bound},
                      array=values)
-    value = value_function(game, max_states)
-    rows = []
-    for a in range(bound + 1):
-        rows.append([value((a, b)) for b in range(bound + 1)])
-        progress(a + 1, bound + 1)
+    rows = value_grid(value_function(game, max_states), bound, progress)
     return Table(f"{label}: values G(a, b) for 0 <= a, b <= {bound}", "grid",
                  list(range(bound + 1)), rows, list(range(bound + 1)), "a/b",
                  meta={"game": game.name, "params": game.params(), "max": bound})
