@@ -19,7 +19,8 @@ from nimlab.engine.solver import DEFAULT_MAX_STATES, Budget, mex
 from nimlab.errors import TooManyStates
 from nimlab.games.rules import Game, HeapGame, HeapMove, RulesError
 
-__all__ = ["HeapSums", "heap_values", "heap_work", "is_sum_of_heaps", "SOURCE",
+__all__ = ["HeapSums", "heap_values", "heap_work", "is_sum_of_heaps", "winning_heap_move",
+           "SOURCE",
            "OPTIONS_PER_SECOND"]
 
 SOURCE = "Sprague-Grundy theorem: the XOR of the heaps' values"
@@ -143,7 +144,8 @@ class HeapSums:
         if total == 0:
             return Answer("P", 0, self.method, SOURCE, None,
                           "the heaps' values XOR to 0")
-        move = self.winning_move(game, position, total) if need_move else None
+        move = winning_heap_move(game, position, total, _memo(game).__getitem__) \
+            if need_move else None
         return Answer("N", total, self.method, SOURCE, move,
                       f"the heaps' values XOR to {total}")
 
@@ -154,14 +156,21 @@ class HeapSums:
     def applies(self, game: Any, position: Any) -> bool:
         return is_sum_of_heaps(game)
 
-    @staticmethod
-    def winning_move(game: HeapGame, position: Any, total: int) -> HeapMove | None:
-        """A move to a position of value 0: a heap of value g becomes heaps of value g ^ total."""
-        memo = _memo(game)
-        for i, n in enumerate(position):
-            want = memo[n] ^ total
-            if want < memo[n]:
-                for parts in game.heap_options(n):
-                    if _xor(memo, parts) == want:
-                        return HeapMove(i, n, parts)
-        return None
+
+
+def winning_heap_move(game: HeapGame, position: Any, total: int, value,
+                      searched=lambda n: True) -> HeapMove | None:
+    """A move of a sum of heaps (value ``total`` > 0) to value 0: a heap of value g becomes
+    heaps of value ``g ^ total``, found among its options (``value(n)``: a heap's value; only
+    the heaps ``searched(n)`` allows are searched)."""
+    for i, n in enumerate(position):
+        g = value(n)
+        want = g ^ total
+        if want < g and searched(n):
+            for parts in game.heap_options(n):
+                x = 0
+                for h in parts:
+                    x ^= value(h)
+                if x == want:
+                    return HeapMove(i, n, parts)
+    return None

@@ -26,9 +26,9 @@ import numpy as np
 
 from nimlab import store
 from nimlab.engine.analysis import Answer
+from nimlab.engine.sums import winning_heap_move
 from nimlab.errors import InputError
 from nimlab.games.octal import OctalGame, code_text
-from nimlab.games.rules import HeapMove
 from nimlab.kernels.octal import MAX_WORK, work_of
 from nimlab.progress import Progress, quiet
 
@@ -180,22 +180,8 @@ class OctalValues:
             total ^= v
         if total == 0:
             return Answer("P", 0, self.method, source, None, "the heaps' values XOR to 0")
-        move = self._move(game, position, values, total, value) if need_move else None
+        # a heap past the table is left for the generic search
+        move = winning_heap_move(game, position, total, value, lambda n: n < DIRECT) \
+            if need_move else None
         return Answer("N", total, self.method, source, move,
                       f"the heaps' values XOR to {total}")
-
-    @staticmethod
-    def _move(game, position, values, total, value) -> HeapMove | None:
-        """A heap of value g becomes heaps of value g ^ total (searched among its options only
-        for heaps the table holds; a larger heap is left for the generic search)."""
-        for i, (n, g) in enumerate(zip(position, values)):
-            want = g ^ total
-            if want >= g or n >= DIRECT:
-                continue
-            for parts in game.heap_options(n):
-                x = 0
-                for h in parts:
-                    x ^= value(h)
-                if x == want:
-                    return HeapMove(i, n, parts)
-        return None
