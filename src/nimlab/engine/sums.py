@@ -144,7 +144,7 @@ class HeapSums:
         if total == 0:
             return Answer("P", 0, self.method, SOURCE, None,
                           "the heaps' values XOR to 0")
-        move = winning_heap_move(game, position, total, _memo(game).__getitem__) \
+        move = winning_heap_move(game, position, total, memo.__getitem__) \
             if need_move else None
         return Answer("N", total, self.method, SOURCE, move,
                       f"the heaps' values XOR to {total}")
