@@ -411,3 +411,50 @@ def test_plot_too_large_refuses_without_advising_options_plot_lacks(tmp_path, ki
         main, ["plot", kind, "--max", "100000", *extra, "--out", str(tmp_path / "x.png")]))
     assert "--max-states" not in line and "GB of memory" in line
     assert not (tmp_path / "x.png").exists()
+
+
+# ------------------------------------------------------------------ signals at a file's making
+@pytest.mark.parametrize("make", ["atomic_file", "staged_directory"])
+def test_a_signal_as_the_temporary_is_made_leaves_nothing(tmp_path, monkeypatch, make):
+    """Ctrl-C landing right after the temporary file (or directory) is made, before nimlab
+    holds its name, once left a ``.NAME.*.part`` behind (a sweep's CSV, rewritten after every
+    row, met it under load)."""
+    import signal
+    import tempfile
+
+    maker = "mkstemp" if make == "atomic_file" else "mkdtemp"
+    real = getattr(tempfile, maker)
+
+    def made_then_interrupted(*args, **kwargs):
+        made = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGINT)  # delivered at once unless held
+        return made
+
+    monkeypatch.setattr(tempfile, maker, made_then_interrupted)
+    target = tmp_path / "out.csv"
+    with pytest.raises(KeyboardInterrupt):
+        with getattr(fileio, make)(target) as handle:
+            if make == "atomic_file":
+                handle.write(b"never kept\n")
+    assert sorted(os.listdir(tmp_path)) == []
+
+
+def test_dask_log_lines_are_held_back_while_nimlab_runs_a_cluster():
+    """A scheduler that closes under a client that left first logs its closed connections at
+    CRITICAL level: none of it reaches the user, whose run says in one line what happened; after
+    the close, Dask's logging is the user's again."""
+    script = """if True:
+        import logging
+        from nimlab import cluster
+        client = cluster.make_client(None, 1, False)
+        try:
+            logging.getLogger("distributed.scheduler").critical("Closed comm while running")
+        finally:
+            cluster.close_client(client)
+        logging.getLogger("distributed.scheduler").critical("after the close")
+    """
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "Closed comm" not in done.stderr
+    assert "after the close" in done.stderr

@@ -3,7 +3,9 @@
 Used by the sweeps (:mod:`nimlab.research.sweeps`) and by discovery's box checks
 (:mod:`nimlab.discover.teacher`).  The local cluster's worker processes start with SIGINT
 ignored, so that Ctrl-C (sent to the whole process group) is acted on by the calling process
-alone, which stops its work and closes the cluster; Dask's own log lines are silenced.
+alone, which stops its work and closes the cluster.  Dask's own log lines (CRITICAL ones too:
+a scheduler closing under a client that left first logs its closed connections) are held back
+from the cluster's start until its close has ended: nimlab reports in one line what happened.
 """
 
 from __future__ import annotations
@@ -47,17 +49,47 @@ def make_client(scheduler: str | None, workers: int, processes: bool):
     scratch = tempfile.mkdtemp(prefix="nimlab-dask-")  # the workers' files, removed at close
     import dask
 
+    quiet = _DaskQuiet()
     try:
         with _workers_ignore_sigint(), dask.config.set({"temporary-directory": scratch}):
             cluster = LocalCluster(n_workers=workers if processes else 1,
                                    threads_per_worker=1 if processes else workers,
                                    processes=processes, dashboard_address=":0",
-                                   silence_logs=logging.CRITICAL, local_directory=scratch)
+                                   silence_logs=_SILENT, local_directory=scratch)
+        cluster.nimlab_scratch = scratch
+        cluster.nimlab_quiet = quiet
+        return Client(cluster)
     except BaseException:
+        quiet.release()
         shutil.rmtree(scratch, ignore_errors=True)
         raise
-    cluster.nimlab_scratch = scratch
-    return Client(cluster)
+
+
+#: Above every level of Python's logging: a handler at this level passes nothing.
+_SILENT = logging.CRITICAL + 10
+
+
+class _DaskQuiet(logging.Filter):
+    """Drops every record of Dask's loggers at their handlers until :meth:`release`.
+
+    Installed on the handlers of the ``distributed`` logger (and the root logger's, where Dask's
+    records may propagate) in this process, where a local cluster's scheduler runs.
+    """
+
+    def __init__(self):
+        super().__init__()
+        self.handlers = [h for name in ("distributed", "")
+                         for h in logging.getLogger(name or None).handlers]
+        for handler in self.handlers:
+            handler.addFilter(self)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.name.startswith(("distributed", "tornado", "bokeh"))
+
+    def release(self) -> None:
+        for handler in self.handlers:
+            handler.removeFilter(self)
+        self.handlers = []
 
 
 @contextlib.contextmanager
@@ -79,7 +111,12 @@ def close_client(client) -> None:
     cluster = getattr(client, "cluster", None)
     client.close()
     if cluster is not None:
-        cluster.close()
-        scratch = getattr(cluster, "nimlab_scratch", None)
-        if scratch:
-            shutil.rmtree(scratch, ignore_errors=True)
+        try:
+            cluster.close()
+        finally:
+            quiet = getattr(cluster, "nimlab_quiet", None)
+            if quiet is not None:
+                quiet.release()
+            scratch = getattr(cluster, "nimlab_scratch", None)
+            if scratch:
+                shutil.rmtree(scratch, ignore_errors=True)

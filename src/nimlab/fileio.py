@@ -142,6 +142,24 @@ def terminate_as_exception() -> Iterator[None]:
 
 
 @contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Ctrl-C, SIGTERM and SIGHUP held back from this thread within the block (and from the
+    threads started there, which keep the mask: the signals go to a thread that runs Python's
+    handlers), delivered at its end: for the few steps that must not be cut between (a
+    temporary file made and its name kept for the clean-up; threads started together)."""
+    held = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+            if hasattr(signal, name)}
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextlib.contextmanager
 def atomic_file(path: str | os.PathLike, *, make_parents: bool = False) -> Iterator[BinaryIO]:
     """A binary handle whose content replaces ``path`` only when the block ends without error.
 
@@ -158,20 +176,27 @@ def atomic_file(path: str | os.PathLike, *, make_parents: bool = False) -> Itera
         raise PermissionError(errno.EACCES, "the file is write-protected; nothing was replaced",
                               str(path))
     with terminate_as_exception():
+        tmp = None
         try:
-            fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.", suffix=".part")
-        except OSError as problem:  # named by the user's file, never the temporary one
-            raise _naming(problem, path, problem.filename) from None
-        try:
-            os.fchmod(fd, umask_mode())
-            with os.fdopen(fd, "wb") as handle:
+            # A signal between the file's making and the keeping of its name would leave it:
+            # signals wait until both are done (and then clean up as any other interruption).
+            with signals_held():
+                try:
+                    fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{path.name}.",
+                                               suffix=".part")
+                except OSError as problem:  # named by the user's file, never the temporary one
+                    raise _naming(problem, path, problem.filename) from None
+                handle = os.fdopen(fd, "wb")
+            with handle:
+                os.fchmod(handle.fileno(), umask_mode())
                 yield handle
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(tmp, path)
         except BaseException as problem:
-            Path(tmp).unlink(missing_ok=True)
-            if isinstance(problem, OSError):
+            if tmp is not None:
+                Path(tmp).unlink(missing_ok=True)
+            if isinstance(problem, OSError) and tmp is not None:
                 raise _naming(problem, path, tmp) from None
             raise
 
@@ -187,13 +212,15 @@ def staged_directory(directory: str | os.PathLike) -> Iterator[Path]:
     directory = Path(directory)
     with terminate_as_exception():
         _remove_stale_stagings(directory)
+        staging = None
         try:
-            staging = Path(tempfile.mkdtemp(dir=directory.parent,
-                                            prefix=f".{directory.name}.{os.getpid()}.",
-                                            suffix=".part"))
-        except OSError as problem:
-            raise _naming(problem, directory, None) from None
-        try:
+            with signals_held():  # the directory made and its name kept, as atomic_file does
+                try:
+                    staging = Path(tempfile.mkdtemp(dir=directory.parent,
+                                                    prefix=f".{directory.name}.{os.getpid()}.",
+                                                    suffix=".part"))
+                except OSError as problem:
+                    raise _naming(problem, directory, None) from None
             yield staging
             directory.mkdir(exist_ok=True)
             for source in sorted(staging.rglob("*")):
@@ -202,13 +229,16 @@ def staged_directory(directory: str | os.PathLike) -> Iterator[Path]:
                     target.parent.mkdir(parents=True, exist_ok=True)
                     os.replace(source, target)
         except OSError as problem:  # named by the user's directory, never the staging one
+            if staging is None:
+                raise
             name = str(problem.filename or "")
             inside = directory / Path(name).relative_to(staging) if name.startswith(
                 str(staging)) else directory
             raise _naming(problem, inside, name if name.startswith(str(staging)) else None) \
                 from None
         finally:
-            shutil.rmtree(staging, ignore_errors=True)
+            if staging is not None:
+                shutil.rmtree(staging, ignore_errors=True)
 
 
 def _remove_stale_stagings(directory: Path) -> None:

@@ -26,6 +26,8 @@ import signal
 import threading
 from typing import Any, Callable, Iterator
 
+from nimlab.fileio import signals_held
+
 
 def run_workers(worker: Callable, args: tuple, workers: int, stop: Any = None,
                 watch: Callable[[], None] | None = None) -> list[Any]:
@@ -61,7 +63,7 @@ def run_workers(worker: Callable, args: tuple, workers: int, stop: Any = None,
     threads = [threading.Thread(target=work, args=(k,), daemon=True, name=f"nimlab-worker-{k}")
                for k in range(own, workers)]
     try:
-        with _signals_held():  # a signal waits until every thread has started (and is raised
+        with signals_held():  # a signal waits until every thread has started (and is raised
             for thread in threads:  # below, so that they are waited for)
                 thread.start()
         if own:
@@ -73,23 +75,6 @@ def run_workers(worker: Callable, args: tuple, workers: int, stop: Any = None,
     if errors:
         raise errors[0]
     return results
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Ctrl-C, SIGTERM and SIGHUP held back from this thread within the block (and from the
-    threads started there, which keep the mask: the signals go to a thread that runs Python's
-    handlers), delivered at its end."""
-    held = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
-            if hasattr(signal, name)}
-    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
-        yield
-        return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 #: How often the waiting thread calls ``watch`` (:func:`run_workers`).
