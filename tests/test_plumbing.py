@@ -415,27 +415,33 @@ def test_plot_too_large_refuses_without_advising_options_plot_lacks(tmp_path, ki
 
 # ------------------------------------------------------------------ signals at a file's making
 @pytest.mark.parametrize("make", ["atomic_file", "staged_directory"])
-def test_a_signal_as_the_temporary_is_made_leaves_nothing(tmp_path, monkeypatch, make):
+def test_a_signal_as_the_temporary_is_made_leaves_nothing(tmp_path, make):
     """Ctrl-C landing right after the temporary file (or directory) is made, before nimlab
     holds its name, once left a ``.NAME.*.part`` behind (a sweep's CSV, rewritten after every
-    row, met it under load)."""
-    import signal
-    import tempfile
-
+    row, met it under load).  Run in a process of its own, where the signal reaches the main
+    thread as it does on the command line."""
     maker = "mkstemp" if make == "atomic_file" else "mkdtemp"
-    real = getattr(tempfile, maker)
+    script = f"""if True:
+        import os, signal, sys, tempfile
+        from nimlab import fileio
+        real = tempfile.{maker}
 
-    def made_then_interrupted(*args, **kwargs):
-        made = real(*args, **kwargs)
-        os.kill(os.getpid(), signal.SIGINT)  # delivered at once unless held
-        return made
+        def made_then_interrupted(*args, **kwargs):
+            made = real(*args, **kwargs)
+            os.kill(os.getpid(), signal.SIGINT)  # delivered at once unless held
+            return made
 
-    monkeypatch.setattr(tempfile, maker, made_then_interrupted)
-    target = tmp_path / "out.csv"
-    with pytest.raises(KeyboardInterrupt):
-        with getattr(fileio, make)(target) as handle:
-            if make == "atomic_file":
-                handle.write(b"never kept\n")
+        tempfile.{maker} = made_then_interrupted
+        try:
+            with fileio.{make}(sys.argv[1]) as handle:
+                if "{make}" == "atomic_file":
+                    handle.write(b"never kept")
+        except KeyboardInterrupt:
+            sys.exit(130)
+    """
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "out.csv")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 130, done.stderr
     assert sorted(os.listdir(tmp_path)) == []
 
 
