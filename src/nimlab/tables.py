@@ -131,17 +131,12 @@ class Table:
     def latex(self) -> str:
         """The table as a LaTeX ``longtable`` with booktabs rules (``\\usepackage{booktabs,
         longtable}``), headed by a comment naming what made it."""
-        import shlex
-        import sys
-
-        from nimlab import __version__
+        from nimlab.provenance import made_by_line
 
         grid = self.kind == "grid"
         header = ([self.corner] if grid else []) + list(self.columns)
-        command = "nimlab " + " ".join(shlex.quote(a) for a in sys.argv[1:]) \
-            if sys.argv and sys.argv[0].endswith("nimlab") else "nimlab (Python API)"
         lines = [f"% {latex_comment(self.title)}",
-                 f"% made by nimlab {__version__}: {latex_comment(command)}",
+                 f"% made by {latex_comment(made_by_line())}",
                  "% needs \\usepackage{booktabs,longtable}",
                  "\\begin{longtable}{" + "r" * len(header) + "}",
                  "\\caption{" + latex_text(self.title) + "}\\\\",

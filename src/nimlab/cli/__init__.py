@@ -22,7 +22,7 @@ import warnings
 
 import click
 
-from nimlab import __version__
+from nimlab import __version__, provenance
 from nimlab.errors import NimlabError, NimlabNotice, NimlabWarning, short_text
 from nimlab.fileio import Terminated, terminate_as_exception
 
@@ -129,7 +129,9 @@ class NimlabGroup(click.Group):
             sys.stdout = ClosedOutput()
         try:
             with terminate_as_exception():  # SIGTERM/SIGHUP clean up as Ctrl-C does
-                args = _with_rules(sys.argv[1:] if args is None else list(args))
+                args = list(sys.argv[1:] if args is None else args)
+                provenance.set_command(args)
+                args = _with_rules(args)
                 since = _stored()
                 try:
                     result = super().main(args, prog_name or "nimlab", complete_var,
