@@ -144,3 +144,62 @@ def test_reproduce_names_files_relative_to_the_report_and_removes_a_killed_runs_
             assert ".part" not in name and (tmp_path / "repro" / name).exists(), name
     assert not stale.exists()
     assert [p.name for p in tmp_path.iterdir()] == ["repro"]
+
+
+# ------------------------------------------------------------------ --scheduler at a non-Dask address
+def _serve_once(answer: bytes | None):
+    """A local server that accepts connections and sends ``answer`` (None: says nothing), as a
+    web or SSH server would; returns its address and a function that stops it."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    taken = []
+
+    def accept() -> None:
+        while True:
+            try:
+                connection, _ = server.accept()
+            except OSError:
+                return
+            taken.append(connection)
+            if answer is not None:
+                connection.sendall(answer)
+
+    threading.Thread(target=accept, daemon=True).start()
+
+    def stop() -> None:
+        server.close()
+        for connection in taken:
+            connection.close()
+
+    return f"tcp://127.0.0.1:{server.getsockname()[1]}", stop
+
+
+def test_a_scheduler_address_that_speaks_another_protocol_is_named_not_out_of_memory():
+    from nimlab import cluster
+
+    address, stop = _serve_once(b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n" + b"\xff" * 64)
+    try:
+        with pytest.raises(InputError, match="not Dask's protocol"):
+            cluster.make_client(address, 1, True)
+    finally:
+        stop()
+
+
+def test_a_scheduler_address_that_says_nothing_is_refused_within_the_connect_time(monkeypatch):
+    import time
+
+    from nimlab import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.5)
+    address, stop = _serve_once(None)  # a web server waits for the request: Dask waits for ever
+    began = time.monotonic()
+    try:
+        with pytest.raises(InputError, match="nothing answered as a Dask scheduler within 2 s"):
+            cluster.make_client(address, 1, True)
+    finally:
+        stop()
+    assert time.monotonic() - began < 10

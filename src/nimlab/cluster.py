@@ -30,11 +30,7 @@ def make_client(scheduler: str | None, workers: int, processes: bool):
     from distributed import Client, LocalCluster
 
     if scheduler:
-        try:
-            return Client(scheduler, timeout="10s")
-        except (OSError, TimeoutError, ValueError) as problem:  # ValueError: a malformed address
-            raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {problem}; give "
-                             "an address like tcp://127.0.0.1:8786") from None
+        return _connect(scheduler)
     if workers < 1:
         raise InputError(f"--workers must be at least 1, got {workers}")
     if workers > MAX_WORKERS:
@@ -90,6 +86,47 @@ class _DaskQuiet(logging.Filter):
         for handler in self.handlers:
             handler.removeFilter(self)
         self.handlers = []
+
+
+#: Seconds a scheduler has to answer nimlab's connection (Dask's own handshake waits for ever on
+#: a server that accepts the connection and says nothing, such as a web server).
+CONNECT_SECONDS = 20.0
+
+
+def _connect(scheduler: str):
+    """A client of the scheduler at ``scheduler``, or a one-line :class:`InputError`: for an
+    address nobody listens at, one that is malformed, a server that is not a Dask scheduler
+    (its bytes read as Dask's messages asked for absurd sizes: a ``MemoryError``), or one that
+    does not answer within :data:`CONNECT_SECONDS` (the attempt is left to a daemon thread)."""
+    import threading
+
+    from distributed import Client
+
+    outcome: dict = {}
+
+    def attempt() -> None:
+        try:
+            outcome["client"] = Client(scheduler, timeout="10s")
+        except BaseException as problem:  # handed to the caller's thread
+            outcome["problem"] = problem
+
+    thread = threading.Thread(target=attempt, name="nimlab-dask-connect", daemon=True)
+    thread.start()
+    thread.join(CONNECT_SECONDS)
+    fix = "give the address of a Dask scheduler, like tcp://127.0.0.1:8786"
+    if thread.is_alive():
+        raise InputError(f"cannot reach the Dask scheduler at {scheduler}: nothing answered as "
+                         f"a Dask scheduler within {CONNECT_SECONDS:.0f} s; {fix}")
+    problem = outcome.get("problem")
+    if problem is None:
+        return outcome["client"]
+    if isinstance(problem, (OSError, TimeoutError, ValueError)):  # ValueError: malformed
+        raise InputError(f"cannot reach the Dask scheduler at {scheduler}: {problem}; "
+                         f"{fix}") from None
+    if isinstance(problem, (MemoryError, Exception)):
+        raise InputError(f"cannot reach the Dask scheduler at {scheduler}: what it sent is not "
+                         f"Dask's protocol ({type(problem).__name__}); {fix}") from None
+    raise problem
 
 
 @contextlib.contextmanager
