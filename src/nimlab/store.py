@@ -33,6 +33,7 @@ Arrays handed out are read-only (copy them to change them).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -373,14 +374,28 @@ def load(entry: Entry, bound: Bound | None = None, slicer: Slicer | None = None)
         return wanted
     except NimlabError:  # too large to read: refused, the file is kept
         raise
-    except FileNotFoundError:  # removed meanwhile (another process cleared the store)
-        entry.remove()
-        return None
-    except (OSError, ValueError, KeyError, EOFError) as problem:
-        entry.remove()
-        reason = getattr(problem, "strerror", None) or problem
-        warn(f"dropped the damaged stored table {entry.path.name} ({reason}); recomputing it")
-        return None
+    except (MemoryError, OSError) as problem:
+        if isinstance(problem, MemoryError) or problem.errno in (errno.ENOMEM, errno.EAGAIN):
+            # the process may not map or allocate it (`ulimit -v`, a full machine): the file is
+            # good and kept
+            raise InputError(f"not enough memory to read the stored table {entry.path.name} "
+                             f"({describe_size(entry.meta['size'])}; the process's memory is "
+                             "limited or the machine's is taken); it is kept: free memory or "
+                             "raise the limit (ulimit -v), or choose a smaller bound") from None
+        if isinstance(problem, FileNotFoundError):  # removed meanwhile (the store was cleared)
+            entry.remove()
+            return None
+        return _drop_damaged(entry, problem)
+    except (ValueError, KeyError, EOFError) as problem:
+        return _drop_damaged(entry, problem)
+
+
+def _drop_damaged(entry: Entry, problem: BaseException) -> None:
+    """Delete a damaged entry, saying so in one line (the caller recomputes it)."""
+    entry.remove()
+    reason = getattr(problem, "strerror", None) or problem
+    warn(f"dropped the damaged stored table {entry.path.name} ({reason}); recomputing it")
+    return None
 
 
 def slice_square(array: np.ndarray, stored: Bound, bound: Bound) -> np.ndarray:
