@@ -203,3 +203,17 @@ def test_a_scheduler_address_that_says_nothing_is_refused_within_the_connect_tim
     finally:
         stop()
     assert time.monotonic() - began < 10
+
+
+def test_a_missing_automaton_names_the_automata_directory_it_looked_in(tmp_path, monkeypatch):
+    """``--automata DIR``: the error listed only $NIMLAB_AUTOMATA and the current directory."""
+    given = tmp_path / "mine"
+    given.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    done = run("prove", "nim", "--piles", "3", "--automata", str(given), "--holds",
+               "$missing(p1, p2, p3) => p1 = p1")
+    assert done.returncode == 2
+    line = one_line(done)
+    assert f"looked in {given}, {elsewhere}" in line

@@ -100,7 +100,8 @@ class AutomatonLibrary:
             dirs = [d for d in default_dirs() if d.is_dir()]
             found = Directories(dirs).path(name)
             if found is None:
-                where = ", ".join(str(d) for d in dirs) or "no directory"
+                given = list(getattr(self.mapping, "dirs", ()))  # --automata DIR, first
+                where = ", ".join(str(d) for d in [*given, *dirs]) or "no directory"
                 raise InputError(f"unknown automaton ${name}: no {name}.txt in --automata "
                                  f"directories, $NIMLAB_AUTOMATA or the current directory "
                                  f"(looked in {where})")
