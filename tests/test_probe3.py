@@ -217,3 +217,15 @@ def test_a_missing_automaton_names_the_automata_directory_it_looked_in(tmp_path,
     assert done.returncode == 2
     line = one_line(done)
     assert f"looked in {given}, {elsewhere}" in line
+
+
+def test_a_smaller_values_bound_is_never_given_as_the_asked_values():
+    """``discover --value 1`` learns the value-0 set first; when that one needs more than
+    --max-states, the answer is about value 1 and can only be unknown (it said ``none``, with
+    the value-0 set's lower bound and certificate as if they were value 1's)."""
+    found = nimlab.discover("wythoff", value=1, max_states=3, time_limit=30)
+    assert found.target == "value 1"
+    assert found.status == "unknown"
+    assert found.lower_bound is None and found.certificate is None
+    assert "value-0 set was not found first" in found.evidence
+    assert "0 hypotheses of  states" not in found.evidence

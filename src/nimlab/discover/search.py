@@ -246,7 +246,9 @@ def _active_evidence(out: dict) -> str:
     rounds = out["rounds"]
     sizes = ", ".join(str(r["states"]) for r in rounds[-12:])
     more = "..., " if len(rounds) > 12 else ""
-    text = (f"active learning: {len(rounds)} hypotheses of {more}{sizes} states; "
+    said = (f"{len(rounds)} hypotheses of {more}{sizes} states" if rounds
+            else "no hypothesis yet")
+    text = (f"active learning: {said}; "
             f"{out['suffixes']} suffixes, {out['queries']:,} membership questions, table of "
             f"numbers below {out['table']:,}, boxes checked up to {out['digits']} digits")
     if out["proofs"]:
@@ -512,10 +514,14 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                            "proofs": out["proofs"], "learner": use})
             if out["dfa"] is None:
                 cert = out["certificate"]
+                status = out["status"]
                 if g < target_value:
+                    # what was learned is about the value-g set, not the one asked: its bound
+                    # and certificate are evidence only, and the answer can only be unknown
                     evidence = f"the value-{g} set was not found first: {evidence}"
+                    status, cert = "unknown", None
                 bound = cert.bound if cert is not None else None
-                answer = Discovery(out["status"], gf.describe(), target, base, names, None,
+                answer = Discovery(status, gf.describe(), target, base, names, None,
                                    out["digits"], time.monotonic() - started, None, evidence,
                                    stem, None, tuple(given), tuple(levels), out["why"],
                                    lower_bound=bound,
