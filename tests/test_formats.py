@@ -28,7 +28,7 @@ def sections() -> list[tuple[str, str, str]]:
 
 def test_every_format_has_a_command_and_a_three_line_reader():
     found = sections()
-    assert len(found) == 6
+    assert len(found) == 7
     for heading, bash, python in found:
         assert bash.startswith(("nimlab ", "printf ")), heading
         assert len(python.strip().splitlines()) == 3, heading

@@ -1,4 +1,4 @@
-"""Pictures: every kind writes a valid PNG and SVG; bad input is one line and exit code 2."""
+"""Pictures: every kind writes a valid PDF, PNG and SVG; bad input is one line and exit code 2."""
 
 from __future__ import annotations
 
@@ -23,10 +23,12 @@ def valid(path) -> bool:
     data = path.read_bytes()
     if path.suffix == ".png":
         return data.startswith(PNG) and data.endswith(b"IEND\xaeB`\x82")
+    if path.suffix == ".pdf":
+        return data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
     return b"<svg" in data[:2000] and data.rstrip().endswith(b"</svg>")
 
 
-@pytest.mark.parametrize("suffix", [".png", ".svg"])
+@pytest.mark.parametrize("suffix", [".pdf", ".png", ".svg"])
 @pytest.mark.parametrize("make", [
     lambda: plots.sharing_heatmap_figure(30),
     lambda: plots.sequence_figure(2, 40),

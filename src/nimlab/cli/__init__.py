@@ -138,6 +138,7 @@ class NimlabGroup(click.Group):
                                           standalone_mode=False, **extra)
                 finally:
                     _store_note(since)
+                    provenance.set_command(None)  # what follows in this process is not it
             sys.stdout.flush()  # a closed pipe shows here, not at exit as a traceback
             return result
         except click.exceptions.Exit as done:

@@ -6,7 +6,7 @@
   nim-sequences, P/N indicators, the cash function f(n));
 * :mod:`nimlab.research.sweeps` - claim checks over families of games, one Dask job per member,
   results appended to a CSV file that a rerun extends;
-* :mod:`nimlab.research.plots` - Matplotlib figures (PNG or SVG);
+* :mod:`nimlab.research.plots` - Matplotlib figures (PDF, PNG or SVG; the same bytes for the same command);
 * :mod:`nimlab.research.records` - record tables (Sharing Nim, Wythoff) computed into a
   directory, resumable after an interruption, and their summaries (``nimlab record``).
 """

@@ -1,10 +1,13 @@
-"""Pictures of nimlab's tables, sequences and sweeps (Matplotlib, PNG or SVG).
+"""Pictures of nimlab's tables, sequences and sweeps (Matplotlib: PDF, PNG or SVG).
 
 Every ``*_figure`` function returns a :class:`matplotlib.figure.Figure` made without pyplot, so
 nothing here chooses or changes the user's Matplotlib backend (no ``matplotlib.use``): a figure
 shows in a notebook and :func:`save` writes it by the file's extension through
 :mod:`nimlab.fileio` (atomically, with the user's umask, into an existing directory) with
-Matplotlib's file writers alone.  Heat maps are images (``imshow``), never one patch per cell,
+Matplotlib's file writers alone.  Every picture nimlab writes goes through
+:func:`write_figure`: it names nimlab's version and the command that made it in the file's
+metadata (:mod:`nimlab.provenance`), carries no date and no random ids, so the same command
+writes the same bytes.  Heat maps are images (``imshow``), never one patch per cell,
 so a table of millions of cells draws in seconds.  The data come
 from the builders of :mod:`nimlab.tables` and the sequences of :mod:`nimlab.research.sequences`.
 """
@@ -12,9 +15,12 @@ from the builders of :mod:`nimlab.tables` and the sequences of :mod:`nimlab.rese
 from __future__ import annotations
 
 import csv
+import io
 import os
 from pathlib import Path
+from typing import BinaryIO
 
+import matplotlib
 import numpy as np
 from matplotlib.colors import ListedColormap, LogNorm
 from matplotlib.figure import Figure
@@ -23,25 +29,59 @@ from matplotlib.ticker import MaxNLocator
 from nimlab import fileio
 from nimlab.errors import InputError
 from nimlab.progress import Progress, quiet
+from nimlab.provenance import made_by_line, version
 from nimlab.research.sequences import sharing_row
 from nimlab.store import sharing_values
-from nimlab.tables import Table, cash_table, endnim_table
+from nimlab.tables import SequenceRows, Table, cash_table, endnim_table
 
-FORMATS = (".png", ".svg")
+FORMATS = (".pdf", ".png", ".svg")
 
 
 def check_target(path: str | os.PathLike) -> Path:
-    """``path`` as a picture to write: .png or .svg, in an existing directory (else a one-line
-    :class:`InputError`, before anything is computed)."""
+    """``path`` as a picture to write: .pdf, .png or .svg, in an existing directory (else a
+    one-line :class:`InputError`, before anything is computed)."""
     return fileio.check_target(path, FORMATS, "picture")
 
 
-def save(figure: Figure, path: str | os.PathLike, dpi: int = 110) -> Path:
-    """Write ``figure`` to ``path`` (.png or .svg) atomically (no backend is involved: the
-    figure belongs to no pyplot window)."""
+def figure_metadata(kind: str) -> dict[str, str | None]:
+    """What a picture of format ``kind`` (``pdf``, ``png``, ``svg``) says about itself, under
+    Matplotlib's documented keys for that format: nimlab's version and the command that made it
+    (:func:`nimlab.provenance.made_by_line`), and no date."""
+    software = f"nimlab {version()} (Matplotlib {matplotlib.__version__})"
+    if kind == "png":  # text chunks
+        return {"Software": software, "Description": made_by_line()}
+    if kind == "svg":  # Dublin Core, in <metadata>
+        return {"Creator": software, "Description": made_by_line(), "Date": None}
+    if kind == "pdf":  # the document information dictionary
+        return {"Creator": software, "Subject": made_by_line(), "CreationDate": None}
+    raise InputError(f"no picture format {kind!r}; nimlab writes {', '.join(FORMATS)}")
+
+
+def write_figure(figure: Figure, handle: BinaryIO, kind: str, dpi: int = 110,
+                 tight: bool = True) -> None:
+    """Write ``figure`` as ``kind`` (``pdf``, ``png``, ``svg``) to a binary handle: the one
+    way nimlab writes a picture.  Its metadata say what made it (:func:`figure_metadata`); the
+    SVG's ids come from a fixed salt (``svg.hashsalt``, set only while writing) and no format
+    holds a date, so the same command writes the same bytes."""
+    metadata = figure_metadata(kind)
+    with matplotlib.rc_context({"svg.hashsalt": made_by_line()}):
+        figure.savefig(handle, format=kind, dpi=dpi, metadata=metadata,
+                       bbox_inches="tight" if tight else None)
+
+
+def figure_bytes(figure: Figure, kind: str = "png", dpi: int = 110, tight: bool = True) -> bytes:
+    """The bytes :func:`write_figure` writes (a notebook's picture, say)."""
+    out = io.BytesIO()
+    write_figure(figure, out, kind, dpi, tight)
+    return out.getvalue()
+
+
+def save(figure: Figure, path: str | os.PathLike, dpi: int = 110, tight: bool = True) -> Path:
+    """Write ``figure`` to ``path`` (.pdf, .png or .svg) atomically through
+    :func:`write_figure` (no backend is involved: the figure belongs to no pyplot window)."""
     path = check_target(path)
-    return fileio.write_bytes(path, lambda handle: figure.savefig(
-        handle, format=path.suffix.lower()[1:], dpi=dpi, bbox_inches="tight"))
+    return fileio.write_bytes(path, lambda handle: write_figure(
+        figure, handle, path.suffix.lower()[1:], dpi, tight))
 
 
 def _figure(width: float = 7.5, height: float = 5.0):
@@ -103,10 +143,11 @@ def picture_cells(table: Table, step: int = 1) -> tuple[np.ndarray, list[str]]:
 
 
 def table_figure(table: Table) -> Figure:
-    """A grid table as a heat map: one image (``imshow``), rows upwards, a colour bar (or a
-    legend of the words), whatever its size."""
+    """A table as a picture: a grid as a heat map (one image, ``imshow``, rows upwards, a colour
+    bar or a legend of the words, whatever its size); a nim-sequence (a list of ``n, value,
+    ...``) as its values against ``n`` (:func:`sequence_table_figure`)."""
     if table.kind != "grid":
-        raise InputError(f"{table.title}: only a grid table is drawn as a heat map")
+        return sequence_table_figure(table)
     step = picture_step(max(len(table.rows), len(table.columns)))
     data, words = picture_cells(table, step)
     figure, axes = _figure(7, 5.5)
@@ -131,6 +172,61 @@ def table_figure(table: Table) -> Figure:
     axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_title(table.title + thinned_note(step), fontsize=9)
+    return figure
+
+
+#: A nim-sequence plot draws at most this many points (a screen is narrower); a longer one is
+#: drawn as blocks of consecutive ``n``, each the range of its values, and its title says so.
+SEQUENCE_POINTS = 10_000
+
+
+def is_sequence(table: Table) -> bool:
+    """Whether ``table`` is a nim-sequence: a list whose columns begin ``n, value`` (a
+    subtraction game's, an octal game's, a heap game's of one's own)."""
+    return table.kind != "grid" and [str(c) for c in table.columns[:2]] == ["n", "value"]
+
+
+def sequence_values(table: Table) -> tuple[np.ndarray, np.ndarray]:
+    """The ``n`` and the values of a nim-sequence table (:func:`is_sequence`) as integer
+    arrays; any other list is refused in one line."""
+    if not is_sequence(table):
+        raise InputError(f"{table.title}: only a grid (a heat map) or a nim-sequence (columns "
+                         "n, value; drawn against n) is drawn")
+    if isinstance(table.rows, SequenceRows):  # its array, never a list of rows
+        values = np.asarray(table.rows.values, dtype=np.int64)
+        return np.arange(len(values), dtype=np.int64), values
+    try:
+        pairs = np.array([row[:2] for row in table.rows], dtype=np.int64).reshape(-1, 2)
+    except (TypeError, ValueError):
+        raise InputError(f"{table.title}: a value that is not an integer cannot be "
+                         "drawn") from None
+    return pairs[:, 0], pairs[:, 1]
+
+
+def sequence_table_figure(table: Table) -> Figure:
+    """A nim-sequence as its values against ``n``: one point per ``n`` up to
+    :data:`SEQUENCE_POINTS` of them; beyond, one vertical bar per block of consecutive ``n``
+    from the block's smallest value to its largest (so no value falls outside the picture and a
+    period cannot alias away), as the title says."""
+    n, values = sequence_values(table)
+    figure, axes = _figure(9, 4)
+    step = max(-(-len(values) // SEQUENCE_POINTS), 1)
+    note = ""
+    if step == 1:
+        axes.plot(n, values, ".", ms=4 if len(values) <= 200 else 2, color="tab:blue")
+    else:
+        starts = np.arange(0, len(values), step)
+        low = np.minimum.reduceat(values, starts)
+        high = np.maximum.reduceat(values, starts)
+        axes.vlines(n[starts], low, high, lw=0.6, color="tab:blue")
+        note = (f"\n(one bar per {step:,} consecutive n, from their least value to their "
+                "greatest; every n in the table)")
+    axes.set_xlabel("n")
+    axes.set_ylabel("value")
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.grid(alpha=0.3)
+    top = f"; max {int(values.max())}" if len(values) else ""
+    axes.set_title(table.title + top + note, fontsize=9)
     return figure
 
 

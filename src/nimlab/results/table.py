@@ -1,5 +1,5 @@
-"""A table of values as a result: numbers out (NumPy, pandas), a heat map in a notebook, text
-in blocks that fit the terminal.
+"""A table of values as a result: numbers out (NumPy, pandas), a heat map (a grid) or a plot
+against n (a nim-sequence) in a notebook, text in blocks that fit the terminal.
 
 ``to_json()`` is exactly what ``nimlab table GAME --json`` prints.
 
@@ -12,7 +12,6 @@ in blocks that fit the terminal.
 from __future__ import annotations
 
 import base64
-import io
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,26 +99,35 @@ class TableResult:
         return f"TableResult({self.title!r}: {self.kind}, {rows} rows x {columns} columns)"
 
     def figure(self):
-        """A heat map of a grid (an image: fast at any size) as a Matplotlib Figure."""
+        """The table as a Matplotlib Figure: a grid as a heat map (an image: fast at any size),
+        a nim-sequence as its values against n; other lists are refused in one line."""
         from nimlab.research.plots import table_figure
 
         return table_figure(self.table)
 
+    def _png(self) -> bytes:
+        from nimlab.research.plots import figure_bytes
+
+        return figure_bytes(self.figure(), "png", dpi=80)
+
     def _repr_png_(self) -> bytes | None:
-        if self.kind != "grid":
-            return None
-        out = io.BytesIO()
-        self.figure().savefig(out, format="png", dpi=80, bbox_inches="tight")
-        return out.getvalue()
+        # a list's own display is its rows (HTML), a nim-sequence's with its plot above
+        return self._png() if self.kind == "grid" else None
 
     def _repr_html_(self) -> str:
         title = f"<b>{escape(self.title)}</b>"
         if self.kind == "grid":
-            png = base64.b64encode(self._repr_png_()).decode()
+            png = base64.b64encode(self._png()).decode()
             return (f'<div>{title}<br><img src="data:image/png;base64,{png}" '
                     f'alt="{escape(self.title)}"/><br><small>{self.shape[0]} rows x '
                     f"{self.shape[1]} columns; the numbers: .to_numpy(), .to_pandas()</small>"
                     "</div>")
+        from nimlab.research.plots import is_sequence
+
+        if is_sequence(self.table):  # a nim-sequence: its plot above its rows
+            png = base64.b64encode(self._png()).decode()
+            title += (f'<br><img src="data:image/png;base64,{png}" '
+                      f'alt="{escape(self.title)}"/>')
         rows = self.table.rows
         head = "".join(f"<th>{escape(c)}</th>" for c in self.columns)
         body = "".join("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in row) + "</tr>"

@@ -1,4 +1,4 @@
-"""``nimlab plot``: pictures of tables, sequences and sweeps (PNG or SVG)."""
+"""``nimlab plot``: pictures of tables, sequences and sweeps (PDF, PNG or SVG)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,10 @@ KINDS = {
 _LIST = "\n".join(f"  {k:16} {v}" for k, v in KINDS.items())
 
 
-@click.command("plot", help=f"""Draw a picture and write it to --out (.png or .svg).
+@click.command("plot", help=f"""Draw a picture and write it to --out (.pdf, .png or .svg).
+
+The same command writes the same bytes; the file's metadata name nimlab's version and
+the command.
 
 \b
 KIND is one of:
@@ -30,6 +33,7 @@ Examples:
   nimlab plot sharing-heatmap --max 200 --out heatmap.png
   nimlab plot sequence --a 2 --count 500 --out figure4.png
   nimlab plot sequence --a 6 --count 800 --out figure5.svg
+  nimlab plot cash-grid --set 1,3,4 --n 14 --max 20 --out cash.pdf
   nimlab plot g-distribution --max 600 --g-max 40 --out g.png
   nimlab plot endnim-slice --max 30 --middle 5 --variant misere --out slice.png
   nimlab plot cash-grid --set 1,3,4 --n 14 --max 20 --out cash.png
@@ -37,7 +41,7 @@ Examples:
 """)
 @click.argument("kind", metavar="KIND")
 @click.option("--out", required=True, type=common.Path(dir_okay=False),
-              help="The picture: FILE.png or FILE.svg.")
+              help="The picture: FILE.pdf, FILE.png or FILE.svg.")
 @click.option("--max", "bound", type=click.IntRange(min=1), default=None,
               help="Table size (defaults: heatmap 120, g-distribution 400, end-nim 24, cash 20).")
 @click.option("--a", "row", type=click.IntRange(min=0), default=2, show_default=True,
@@ -63,7 +67,8 @@ def command(kind: str, out: str, bound: int | None, row: int, count: int, g_max:
     if kind not in KINDS:
         raise click.UsageError(f"unknown plot {kind!r}; the kinds are: {', '.join(KINDS)}")
     if not out.lower().endswith(plots.FORMATS):
-        raise click.UsageError(f"--out {out}: the picture's name must end in .png or .svg")
+        raise click.UsageError(f"--out {out}: the picture's name must end in "
+                               f"{', '.join(plots.FORMATS[:-1])} or {plots.FORMATS[-1]}")
     plots.check_target(out)  # a missing directory fails now, not after the computation
     with progress_bar(f"plot {kind}") as update:
         if kind == "sharing-heatmap":

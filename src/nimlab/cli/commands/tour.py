@@ -6,7 +6,6 @@ from pathlib import Path
 
 import click
 
-from nimlab import fileio
 from nimlab.cli import common
 from nimlab.cli.common import console, styled, emit_json, json_option
 from nimlab.engine.solver import solver_for
@@ -57,14 +56,16 @@ def draw_picture(path: Path) -> Path:
 
 @click.command("tour")
 @click.option("--picture", type=common.Path(dir_okay=False), default=None, metavar="FILE",
-              help="Where to draw the tour's picture (.png or .svg; default: in nimlab's "
+              help="Where to draw the tour's picture (.pdf, .png or .svg; default: in nimlab's "
                    "cache directory).")
 @json_option
 def command(picture: str | None, as_json: bool) -> None:
     """A tour of every game: a position, its value and a winning move; then a picture."""
     target = Path(picture) if picture else default_picture()
     if picture:
-        fileio.check_target(target, (".png", ".svg"), "picture")  # before any work
+        from nimlab.research import plots
+
+        plots.check_target(target)  # before any work
     stops = tour_stops()
     if as_json:
         emit_json(stops)

@@ -11,7 +11,7 @@ from typing import Callable
 import numpy as np
 
 from nimlab.claims.artifacts import Artifact, Difference, Outcome, printed, register_artifacts
-from nimlab.fileio import write_bytes, write_csv
+from nimlab.fileio import write_csv
 from nimlab.papers.cash import game
 from nimlab.papers.cash.common import (EX13_L, PAPER, TABLE_K, appendix_cases, example13_games,
                                        example14_facts, label, sec5_reply_facts, table3_rows,
@@ -133,6 +133,7 @@ def _grid_artifact(directory: Path, name: str, games: list[tuple], predict_print
                    predict_fixed: Callable, title: str) -> Outcome:
     """``games``: (label, set, n). Writes a CSV of every cell and a PNG heatmap per game."""
     from matplotlib.figure import Figure  # no pyplot: the user's backend is left alone
+    from nimlab.research.plots import save  # the one deterministic writer
 
     rows, diffs, fixed_bad = [], [], 0
     fig = Figure(figsize=(3.2 * len(games), 3.4))
@@ -156,9 +157,7 @@ def _grid_artifact(directory: Path, name: str, games: list[tuple], predict_print
         ax.set_xlabel("d2 (Player II)")
         ax.set_ylabel("d1 (Player I)")
     fig.suptitle(title + " (black: Player I wins; red x: printed theorem wrong)", fontsize=9)
-    png = str(write_bytes(directory / f"{name}.png",
-                          lambda handle: fig.savefig(handle, format="png", dpi=110,
-                                                     bbox_inches="tight")))
+    png = str(save(fig, directory / f"{name}.png", dpi=110))
     path = _csv(directory, f"{name}.csv",
                 ["game", "n", "d1", "d2", "winner", "printed theorem", "corrected theorem"], rows)
     return Outcome([path, png], len(rows), diffs, f"corrected theorem wrong in {fixed_bad} cells")

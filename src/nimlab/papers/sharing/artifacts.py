@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from nimlab.claims.artifacts import Artifact, Difference, Outcome, printed, register_artifacts
-from nimlab.fileio import write_bytes, write_csv
+from nimlab.fileio import write_csv
 from nimlab.papers.sharing.computed import (PAPER, a_bounds, f_seq, list_differences, p_counts,
                                             pos, sequence_values, table1_cells, values)
 from nimlab.papers.sharing.formulas import table3_rows
@@ -96,6 +96,7 @@ def figure(key: str):
     """Figure 4 or 5: the values (CSV) and the plot (PNG), compared with the text's bound."""
     def build(directory: Path) -> Outcome:
         from matplotlib.figure import Figure  # no pyplot: the user's backend is left alone
+        from nimlab.research.plots import save  # the one deterministic writer
 
         spec = printed(PAPER, "section4")["sequences"][key]
         x, y, n0 = spec["first"]
@@ -108,8 +109,7 @@ def figure(key: str):
         ax.set_xlabel("n")
         ax.set_ylabel(f"G({x},{y},n)")
         ax.set_title(f"The first {len(seq)} values of G({x},{y},n), n >= {n0}")
-        png = write_bytes(directory / f"sharing_{key}.png",
-                          lambda handle: fig.savefig(handle, format="png", dpi=100))
+        png = save(fig, directory / f"sharing_{key}.png", dpi=100, tight=False)
         top = max(seq)
         diffs = [] if top == spec["bound"] else [Difference("largest value", spec["bound"], top)]
         return Outcome([str(csv_path), str(png)], 1, diffs,
