@@ -229,3 +229,63 @@ def test_a_smaller_values_bound_is_never_given_as_the_asked_values():
     assert found.lower_bound is None and found.certificate is None
     assert "value-0 set was not found first" in found.evidence
     assert "0 hypotheses of  states" not in found.evidence
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below ``pid`` (its children, theirs, ...), from /proc."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    found, todo = set(), [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_kill_9_of_serve_leaves_no_worker_or_claims_process(tmp_path):
+    """``kill -9`` gives the server no time to stop its children: the claims process (1.5 GB
+    while it checks) and the resource tracker ran on."""
+    import signal
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "nimlab.cli", "serve", "--port", "0",
+                                "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True, start_new_session=True,
+                               env={**os.environ, "NIMLAB_CACHE": str(tmp_path)})
+    try:
+        assert "url" in process.stdout.readline()
+        deadline = time.monotonic() + 60
+        while len(_descendants(process.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.2)  # the workers, the claims process, the resource tracker
+        time.sleep(2)
+        children = _descendants(process.pid)
+        assert len(children) >= 3, children
+        process.kill()
+        process.wait(timeout=30)
+        deadline = time.monotonic() + 15
+        while any(_alive(p) for p in children) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [p for p in children if _alive(p)]
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass

@@ -46,7 +46,29 @@ POLL = 0.1
 WEB_CALLS = ("replay", "remoteness")
 
 
+#: Seconds between a child process's looks at whether the server that started it still lives.
+PARENT_POLL = 0.5
+
+
+def exit_with_parent() -> None:
+    """In a child process of the web lab (its workers, the claims process): end at once when
+    the server that started it is gone, even by ``kill -9`` (which leaves it no time to stop its
+    children): a daemon thread watches the parent's process id, which changes when the child is
+    handed to another parent.  A worker busy in a long call, or the claims job, would otherwise
+    run on for minutes, holding its memory, with the multiprocessing resource tracker beside
+    it."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="nimlab-parent-watch", daemon=True).start()
+
+
 def _worker_main(conn) -> None:
+    exit_with_parent()
     from nimlab import api
     from nimlab.web import calls
 
