@@ -17,9 +17,10 @@ from nimlab.research.sequences import analyse_sequence, cash_function, cash_wins
 
 
 def brute_verdict(s, min_reps=3):
-    """The reported pair by its definition: least (preperiod, period) fitting with min_reps."""
+    """The reported pair by its definition: least (preperiod, period) fitting with min_reps
+    full periods and a fitting stretch at least as long as the preperiod (2 q <= n)."""
     n = len(s)
-    for q in range(n + 1):
+    for q in range(n // 2 + 1):
         for p in range(1, n + 1):
             if (n - q) // p < min_reps:
                 break
@@ -41,7 +42,10 @@ def test_purely_periodic_and_least_period():
 
 def test_long_preperiod():
     prefix = list(range(100, 160))  # 60 terms that never recur
-    check(find_periodicity(prefix + [0, 1, 1, 0, 2] * 8), 60, 5)
+    check(find_periodicity(prefix + [0, 1, 1, 0, 2] * 12), 60, 5)
+    # 8 periods (40 terms) after a preperiod of 60: a fit of the last terms only, no evidence
+    short = find_periodicity(prefix + [0, 1, 1, 0, 2] * 8)
+    assert short.kind == "none" and "period 5 from n = 60" in short.notes[0]
 
 
 def test_preperiod_ends_where_the_prefix_stops_differing():
@@ -103,8 +107,9 @@ def test_recovers_generated_preperiod_period_and_saltus(prefix, pattern, saltus,
     # the prefix takes values the periodic part (values 0..4 + k*saltus) can match only by
     # chance, so the least preperiod is found by walking back over accidental agreements
     p = least_period(pattern) if saltus == 0 else len(pattern)
-    tail = [pattern[i % len(pattern)] + saltus * (i // len(pattern))
-            for i in range(len(pattern) * (reps + 1))]
+    # at least as many periodic terms as the prefix: a preperiod of at most half the terms
+    length = max(len(pattern) * (reps + 1), len(prefix))
+    tail = [pattern[i % len(pattern)] + saltus * (i // len(pattern)) for i in range(length)]
     s = prefix + tail
     q = len(prefix)
     while q > 0 and s[q - 1] + (saltus if p == len(pattern) else 0) == s[q - 1 + p]:

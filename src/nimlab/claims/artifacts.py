@@ -118,3 +118,24 @@ def select_artifacts(names: list[str] | tuple[str, ...] = ()) -> list[Artifact]:
                              f"{', '.join(ARTIFACTS)} (or all)")
         chosen.extend(a for a in found if a not in chosen)
     return chosen
+
+
+def claims_of(chosen: list[Artifact]) -> tuple[list, str]:
+    """The claims ``nimlab reproduce`` checks with the artifacts ``chosen``, and a sentence
+    saying which: every claim of a paper whose artifacts are all chosen (its errata), else the
+    claims stated at the chosen artifacts' places (``sharing.table1``: the claim about Table 1),
+    so that one artifact costs what it needs, not the paper's whole check."""
+    from nimlab.claims.registry import select
+
+    whole = [p for p in PAPERS if any(a.paper == p for a in chosen)
+             and all(a in chosen for a in ARTIFACTS.values() if a.paper == p)]
+    places = {(a.paper, a.place) for a in chosen if a.paper not in whole}
+    claims = sorted((c for c in select() if c.paper in whole or (c.paper, c.place) in places),
+                    key=lambda c: c.paper)  # by paper; each paper's claims in their own order
+    parts = ([f"every claim of {', '.join(whole)} (all its artifacts were reproduced)"]
+             if whole else [])
+    if places:
+        parts.append("the claims stated at the places of "
+                     + ", ".join(a.id for a in chosen if a.paper not in whole)
+                     + " (`nimlab reproduce PAPER` checks all of a paper's claims)")
+    return claims, "Claims checked: " + "; ".join(parts) + "."

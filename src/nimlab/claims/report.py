@@ -156,7 +156,8 @@ def read_errata(text: str) -> list[dict]:
     return entries
 
 
-def report_markdown(results: list[Result], artifacts: list[dict]) -> str:
+def report_markdown(results: list[Result], artifacts: list[dict], scope: str = "") -> str:
+    """report.md; ``scope`` says which claims were checked."""
     counts: dict[str, int] = {}
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
@@ -173,7 +174,7 @@ def report_markdown(results: list[Result], artifacts: list[dict]) -> str:
                       for d in a["differences"][:20]]
             if a["explanation"]:
                 lines += ["", a["explanation"]]
-    lines += ["", "## Claims", "",
+    lines += ["", "## Claims", "", *([scope, ""] if scope else []),
               "Status counts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())), "",
               "| claim | place | status | checked | smallest counterexample |",
               "|---|---|---|---|---|"]

@@ -226,9 +226,12 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = Fals
     """Regenerate the papers' tables, lists and figures (``artifacts``: ids, a paper, or all)
     into the directory ``out`` and compare them with the papers; writes report.md, report.json
     and errata.md there (``nimlab reproduce``).  A non-empty ``out`` is refused unless
-    ``force`` (the report's ``replaced`` says whether earlier reports were replaced)."""
-    from nimlab.claims import select
-    from nimlab.claims.artifacts import select_artifacts
+    ``force`` (the report's ``replaced`` says whether earlier reports were replaced).
+
+    ``claims``: check the claims too, for the report and the errata: every claim of a paper
+    whose artifacts are all reproduced, else only those stated at the chosen artifacts' places
+    (:func:`~nimlab.claims.artifacts.claims_of`)."""
+    from nimlab.claims.artifacts import claims_of, select_artifacts
     from nimlab.claims.report import errata_markdown, errata_proof_ids, report_markdown
     from nimlab.prove.registered import attach_proofs
 
@@ -245,13 +248,12 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = Fals
             update(number, steps)
             done.append(item.run(staging))
         update(len(chosen), steps)
-        papers = sorted({a.paper for a in chosen})
-        results = [] if not claims else check_claims(
-            [c for p in papers for c in select((), p)], None)
+        checked, scope = claims_of(chosen) if claims else ([], "Claims not checked.")
+        results = check_claims(checked, None)
         update(steps, steps)
         # The errata cite a corrected statement as proven only from a proof run now.
         attach_proofs(results, prove=errata_proof_ids(results))
-        fileio.write_text(staging / "report.md", report_markdown(results, done))
+        fileio.write_text(staging / "report.md", report_markdown(results, done, scope))
         fileio.write_json(staging / "report.json",
                           {"artifacts": done, "claims": [r.to_dict() for r in results]},
                           indent=1)

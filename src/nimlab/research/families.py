@@ -1,7 +1,8 @@
 """The sweeps nimlab ships: claim checks over families of games (see :mod:`.sweeps`).
 
 * ``cash-conjecture`` - the conjecture of Section 7 of Gasarch and Purtilo 2015 over every subtraction
-  set containing 1 with largest element <= ``max_element``;
+  set containing 1 with largest element <= ``max_element`` (each job's tables are its own: computed
+  in memory, never stored);
 * ``sharing-conjectures`` - Ho's Conjectures 1-3 (Ho 2015, Sections 4 and 6), one job per
   row of the table;
 * ``graph-nim`` - Graph Nim (Ho 2015, Section 7) on every digraph with 3 and 4 vertices up
@@ -22,6 +23,7 @@ from nimlab.games import GraphNim, SharingNim, complete_digraph, edge_text
 from nimlab.research.periodicity import find_periodicity
 from nimlab.research.sequences import (
     cash_function,
+    cash_wins,
     losing_indicator,
     nim_sequence,
 )
@@ -69,7 +71,9 @@ def check_cash_conjecture(moves: tuple[int, ...], bound: int) -> dict:
     losing = sorted({i % M for i in range(q, q + M) if outcomes[i]})
     row.update(M=M, preperiod=q, L=len(losing), losing_residues=losing,
                periods_checked=(bound + 1) // M)
-    f = cash_function(moves, bound)
+    # One table per set, read by this job only (a rerun skips the job): computed in memory,
+    # never stored, so a sweep of 512 sets does not fill the user's store with them.
+    f = cash_function(moves, bound, wins=cash_wins(moves, bound, bound, use_cache=False))
     row["f_first_period"] = f[:M]
     fit = find_periodicity(f)
     row["f_pattern"] = (f"pre {fit.preperiod} period {fit.period} saltus {fit.saltus}"

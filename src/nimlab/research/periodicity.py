@@ -8,8 +8,12 @@ preperiod ``q`` and period ``p > 0`` when ``s[i + p] = s[i]`` for every ``i >= q
 **What is reported for a finite prefix.**  Only ``n`` terms are known, so every statement is
 about them.  A pair ``(q, p)`` *fits* the data when ``s[i + p] - s[i]`` is the same for all
 ``q <= i < n - p``; it counts as *evidence* only when the fitting tail holds at least
-``min_repetitions`` full periods: ``(n - q) // p >= min_repetitions`` (default 3; a single
-repetition proves nothing, and two are easily matched by chance on short alphabets).  Among the
+``min_repetitions`` full periods, ``(n - q) // p >= min_repetitions`` (default 3; a single
+repetition proves nothing, and two are easily matched by chance on short alphabets), **and** is
+at least as long as the preperiod, ``2 q <= n`` (a fit of the last terms only is chance: a 0/1
+sequence of 4,000 terms that ends in four 0s "has period 1 from term 3,996"; the octal
+periodicity theorem, too, asks for data about twice the preperiod).  When no pair is evidence
+the answer is ``none``, with the longest fitting stretch that fell short in a note.  Among the
 pairs that are evidence, the answer is the one with the **least preperiod, then the least
 period**.  For an infinite ultimately periodic sequence this is its least period with the least
 preperiod for it (every period is a multiple of the least one and has the same least preperiod);
@@ -21,8 +25,9 @@ the ``w`` terms before it, the same function for every ``i >= w`` - then a fitti
 ``n - q >= p + w`` repeats a whole window of ``w`` terms (``s[q..q+w-1] = s[q+p..q+p+w-1]``),
 and by induction the sequence is periodic from ``q`` on for ever: the status is ``proven``.  NIM(A) is such a game: ``G(n) = mex{G(n - a) : a in A}`` uses only the last
 ``max(A)`` values once ``n >= max(A)`` (Berlekamp, Conway and Guy, *Winning Ways*, ch. 4; the
-same holds for the P/N outcomes).  Periodic pairs only: an arithmetic pair is never proven this
-way.  Everything else is ``observed`` up to ``n``, or ``none`` found.
+same holds for the P/N outcomes).  A proof needs neither evidence rule.  Periodic pairs only:
+an arithmetic pair is never proven this way.  Everything else is ``observed`` up to ``n``, or
+``none`` found.
 """
 
 from __future__ import annotations
@@ -66,7 +71,7 @@ class Periodicity:
             return (f"no period found in {self.terms} terms, n = {self.first_index}.."
                     f"{self.first_index + self.terms - 1} (periods up to "
                     f"{self.largest_period_tried} tried; at least {self.min_repetitions} full "
-                    "periods required)")
+                    "periods and a preperiod of at most half the terms required)")
         shape = (f"period {self.period}" if self.kind == "periodic"
                  else f"period {self.period}, saltus {self.saltus:+d}")
         head = "ultimately periodic" if self.kind == "periodic" else "ultimately arithmetic periodic"
@@ -154,6 +159,7 @@ def find_periodicity(values: Sequence[int], *, min_repetitions: int = DEFAULT_MI
     largest = check_search(n, min_repetitions, max_period)
     best: tuple[int, int, int] | None = None  # (preperiod, period, saltus)
     best_proof: tuple[int, int] | None = None
+    short: tuple[int, int, int] | None = None  # the longest fit that is no evidence: 2 q > n
     for p in range(1, max(largest, 0) + 1):
         if best is not None and best[0] == 0 and (window is None or best_proof is not None):
             break  # nothing can beat preperiod 0
@@ -163,6 +169,10 @@ def find_periodicity(values: Sequence[int], *, min_repetitions: int = DEFAULT_MI
             if best_proof is None or q < best_proof[0]:
                 best_proof = (q, p)
         if tail // p < min_repetitions or (t != 0 and not arithmetic):
+            continue
+        if 2 * q > n:  # the fitting stretch is shorter than the preperiod: chance
+            if short is None or q < short[0]:
+                short = (q, p, t)
             continue
         if best is None or q < best[0]:
             best = (q, p, t)
@@ -175,15 +185,20 @@ def find_periodicity(values: Sequence[int], *, min_repetitions: int = DEFAULT_MI
                    "terms, so a whole window repeats and every later term repeats by induction"),
             label=label, first_index=first_index)
     if best is None:
-        return Periodicity("none", "none", n, min_repetitions=min_repetitions,
-                           largest_period_tried=largest, label=label, first_index=first_index)
+        result = Periodicity("none", "none", n, min_repetitions=min_repetitions,
+                             largest_period_tried=largest, label=label, first_index=first_index)
+        if short is not None:
+            q, p, t = short
+            shape = f"period {p}" + (f", saltus {t:+d}" if t else "")
+            result.notes.append(
+                f"longest candidate, not counted: {shape} from n = {first_index + q} fits only "
+                f"the last {n - q} of {n} terms, fewer than its preperiod {q} (it would count "
+                f"with {2 * q} terms or more if it still fits)")
+        return result
     q, p, t = best
     result = Periodicity("periodic" if t == 0 else "arithmetic", "observed", n, q, p, t,
                          (n - q) // p, min_repetitions, largest, label=label,
                          first_index=first_index)
-    if n - q < n / 2:
-        result.notes.append(f"weak evidence: the periodic stretch is only the last {n - q} of "
-                            f"{n} terms")
     if window is not None and t == 0:
         result.notes.append(f"not yet proven: a proof needs {q + p + window} terms "
                             f"(preperiod + period + memory {window}); compute further")

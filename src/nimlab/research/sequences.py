@@ -55,16 +55,17 @@ def losing_indicator(values) -> list[int]:
 
 # ------------------------------------------------------------------------------- cash
 def cash_wins(subtraction_set, stones: int, budgets: int,
-              progress: Progress = quiet) -> np.ndarray:
+              progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
     """``W[n, d1, d2]``: the player to move wins ``(n; d1, d2)``, ``n <= stones``, ``d <= budgets``.
 
     The table comes from the compiled kernel :func:`nimlab.kernels.cash.cash_winners`, through
-    the result store.
+    the result store (``use_cache=False``: computed in memory, never stored).
     """
     moves = parse_subtraction_set(subtraction_set)
     if stones < 0 or budgets < 0:
         raise InputError("stones and budgets must be >= 0")
-    return store.cash_winners(moves, stones, budgets, progress).astype(bool)
+    return store.cash_winners(moves, stones, budgets, progress,
+                              use_cache=use_cache).astype(bool)
 
 
 def cash_function(subtraction_set, bound: int, wins: np.ndarray | None = None,

@@ -20,7 +20,8 @@ SEQUENCE is one of:
 \b
 Verdicts: ultimately periodic (least preperiod, then least period, fitting the data), ultimately
 arithmetic periodic (period and saltus), or none found.  A pair counts only when at least
---min-repetitions full periods follow the preperiod.  Status `proven` when a recurrence of
+--min-repetitions full periods follow the preperiod and the preperiod is at most half the terms
+(a fit of the last terms only is chance).  Status `proven` when a recurrence of
 finite memory covers the sequence (NIM(A): the last max(A) values; cash with fixed budgets: the
 winner grids over all budgets up to the larger one); otherwise `observed up to n`.  The cash
 function f(n) is only observed.

@@ -24,7 +24,9 @@ __all__ = ["command", "output_directory"]
 def command(artifacts: tuple[str, ...], out_dir: str, no_claims: bool, force: bool,
             as_json: bool) -> None:
     """Regenerate ARTIFACTS (ids, a paper name, or all) into --out DIR and compare them with the
-    papers; write DIR/report.md, DIR/report.json and DIR/errata.md."""
+    papers; write DIR/report.md, DIR/report.json and DIR/errata.md.  The claims checked with
+    them: all of a paper's when all its artifacts are chosen, else those at the artifacts'
+    places."""
     with progress_bar("reproducing") as update:
         report = reproduce(*artifacts, out=out_dir, claims=not no_claims, force=force,
                            progress=update)
