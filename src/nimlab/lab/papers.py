@@ -259,7 +259,8 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = Fals
                           indent=1)
         stamp = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
         fileio.write_text(staging / "errata.md",
-                          errata_markdown(results, done, __version__, stamp))
+                          errata_markdown(results, done, __version__, stamp,
+                                          "nimlab reproduce " + (" ".join(_ids(artifacts)) or "all")))
     summary = {"out": str(directory), "artifacts": len(done),
                "matching": sum(a["matches"] for a in done), "claims": len(results),
                "failing": sum(r.status in ("fails", "refuted") for r in results)}
