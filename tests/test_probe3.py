@@ -289,3 +289,23 @@ def test_kill_9_of_serve_leaves_no_worker_or_claims_process(tmp_path):
             os.killpg(process.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
+
+
+def test_discover_refuses_a_value_whose_smaller_sets_it_could_never_learn_first():
+    """``--value 10^23`` ran to the default time limit (600 s) learning value 0, 1, 2, ..."""
+    line = one_line(run("discover", "nim", "--piles", "3", "--value",
+                        "99999999999999999999999", timeout=60))
+    assert "--value 99999999999999999999999" in line and "at most" in line
+
+
+def test_discover_does_not_start_a_table_the_time_left_cannot_hold(tmp_path):
+    """A kernel does not look at the clock while it works: NIM(1,1024)'s tables doubled to 2^28
+    numbers and a 5 s run took 27 s (and 4.7 GB)."""
+    import time
+
+    began = time.monotonic()
+    done = run("discover", "subtraction", "--set", "1,1024", "--p-positions", "--time-limit",
+               "4", "--json", timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["status"] == "unknown"
+    assert time.monotonic() - began < 4 + 6  # the limit, the start and the answer's writing

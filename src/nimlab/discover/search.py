@@ -47,6 +47,9 @@ from nimlab.prove import automata as am
 TIME_LIMIT = 600.0
 MAX_STATES = 2000
 MAX_CELLS = 1 << 25
+#: The largest --value asked: each smaller value's set is learned and proven first, one
+#: automaton each (the papers' questions ask for values below 10).
+MAX_VALUE = 1000
 #: Bytes of memory the learner needs per position of a box at most (measured: NIM(1,3,4) with
 #: cash, three numbers of 10 digits, 2^30 positions, peak 12.2 GB, the table included).
 LEARN_BYTES = 12
@@ -421,6 +424,10 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     target_value = 0 if value is None else int(value)
     if target_value < 0:
         raise InputError(f"a value is a natural number: --value {target_value} is below 0")
+    if target_value > MAX_VALUE:
+        raise InputError(f"--value {short_text(str(target_value), 40)}: discover learns and proves the sets "
+                         f"of the values 0..G in turn, {about(target_value + 1)} automata; it "
+                         f"takes --value {MAX_VALUE:,} at most")
     if learner not in ("auto", "active", "box"):
         raise InputError(f"unknown learner {learner!r}; use active, box or auto")
     workers = _integer(workers, "workers", 0)

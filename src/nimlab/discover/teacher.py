@@ -22,6 +22,7 @@ then prove; every counterexample goes back to the learner.
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
@@ -106,6 +107,8 @@ class Teacher:
         self.side, self.values = 0, None
         self.rate = 0.0  # positions a second of the box checks (0: not measured yet)
         self.table_seconds = 0.0
+        #: (side, seconds) of each table made: the pace that says whether the next one fits
+        self.tables: list[tuple[int, float]] = []
         self.largest_box = 0
 
     # ---------------------------------------------------------------- membership
@@ -133,13 +136,33 @@ class Teacher:
             raise OutOfReach(f"the words need numbers up to {needed - 1}, past the reach of "
                              f"{self.src.describe} (numbers below {self.src.reach})")
         started = time.monotonic()
+        if started + self.table_guess(side) > self.deadline:
+            # a kernel may not look at the clock while it works: a table that cannot be done
+            # within the time left is not started
+            raise Stop()
         try:
             self.values = self.src.table(side, self._tick)
         except InputError as refused:  # the store's memory refusal, one line
             raise OutOfReach(f"the table for numbers below {side} is refused: {refused}") \
                 from None
-        self.table_seconds += time.monotonic() - started
+        took = time.monotonic() - started
+        self.table_seconds += took
+        self.tables.append((side, took))
         self.side = side
+
+    def table_guess(self, side: int) -> float:
+        """Seconds a table of numbers below ``side`` should take, at the pace of the last ones:
+        their time grows as a power of the side, measured from the last two tables that took
+        long enough to time (1, linear, until then; at most 4); 0 before any table."""
+        if not self.tables:
+            return 0.0
+        last_side, last_seconds = self.tables[-1]
+        power = 1.0
+        timed = [(n, t) for n, t in self.tables if t >= 0.05]
+        if len(timed) >= 2 and timed[-1][0] > timed[-2][0]:
+            (n1, t1), (n2, t2) = timed[-2:]
+            power = min(max(math.log(t2 / t1) / math.log(n2 / n1), 1.0), 4.0)
+        return last_seconds * (side / last_side) ** power
 
     def member(self, P: np.ndarray, valid: np.ndarray) -> np.ndarray:
         """0/1 membership of the rows of ``P``, 2 where the word is not valid."""
