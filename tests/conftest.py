@@ -32,6 +32,15 @@ settings.register_profile("nimlab", deadline=None, max_examples=60)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "nimlab"))
 
 
+def without_made_by(data):
+    """A ``--json`` document or web answer less its ``made_by`` (an object's, or each object's
+    in a list), to compare with ``to_json()``; fails when one is missing."""
+    if isinstance(data, list):
+        return [without_made_by(row) for row in data]
+    assert isinstance(data, dict) and "made_by" in data, f"no made_by in {str(data)[:200]}"
+    return {k: v for k, v in data.items() if k != "made_by"}
+
+
 def pytest_sessionfinish(session, exitstatus):
     shutil.rmtree(SESSION_CACHE, ignore_errors=True)
 

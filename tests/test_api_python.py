@@ -1,5 +1,6 @@
 """The Python API (nimlab.lab, typed results in nimlab.results): Python values in, results whose
-to_json() is exactly the command's --json, notebook displays, nimlab's own errors, lazy imports.
+to_json() is exactly the command's --json less its made_by, notebook displays, nimlab's own
+errors, lazy imports.
 
 The answers themselves are the dispatcher's (checked against brute force elsewhere); here they
 are checked against the command line and against tests/brute.py on small boxes.
@@ -25,6 +26,7 @@ from hypothesis import strategies as st
 
 import brute
 import nimlab
+from conftest import without_made_by
 from nimlab import api
 from nimlab.cli import main
 from nimlab.games import GAMES
@@ -36,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def cli_json(*args: str):
     done = CliRunner().invoke(main, [*args, "--json"])
     assert done.exit_code == 0, done.output
-    return json.loads(done.output)
+    return without_made_by(json.loads(done.output))
 
 
 def cli_error(*args: str) -> str:

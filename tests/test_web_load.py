@@ -16,6 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 import brute
+from conftest import without_made_by
 from nimlab import api
 from test_web_support import running_server
 
@@ -78,7 +79,7 @@ def test_four_hundred_requests_sixteen_at_a_time(tmp_path):
             position = check[1]
             if position not in expected_hints:
                 expected_hints[position] = api.hint("sharing", position)
-            assert body == expected_hints[position]
+            assert without_made_by(body) == expected_hints[position]
     assert status["replaced"] == 0           # no worker had to be killed
     assert seconds < 600, f"{REQUESTS} requests took {seconds:.0f} s"
     print(f"{REQUESTS} requests, {AT_ONCE} at a time: {seconds:.1f} s")
@@ -114,7 +115,7 @@ def test_a_request_past_the_time_limit_is_refused_and_others_are_served(tmp_path
                                          "edges": "1-2,2-3,3-4,4-5", "max_states": "10"})
         assert code == 422 and "max-states" in body["error"]
         code, body = get(base, "moves", {"game": "wythoff", "position": "4,9", "winning": "1"})
-        assert code == 200 and body == api.moves("wythoff", "4,9", winning=True)
+        assert code == 200 and without_made_by(body) == api.moves("wythoff", "4,9", winning=True)
 
 
 async def one_worker_replaced(workers) -> None:

@@ -2,10 +2,11 @@
 prints.
 
 Every function here calls the typed API (:mod:`nimlab.lab`) and returns ``result.to_json()``,
-so its answer is exactly what the command prints with ``--json`` (the command is a shell over
-the same function).  Arguments come as the web sends them: strings in the command line's form
-(``"0,4,8"``, ``set="1,3,4"``); an empty string means *not given*.  A refusal (bad input, work
-over a budget) raises :class:`ApiError` with the CLI's one-line message and an HTTP status.
+so its answer is what the command prints with ``--json`` (the command is a shell over the same
+function), less the ``made_by`` that the command and the web lab add (:func:`with_made_by`).
+Arguments come as the web sends them: strings in the command line's form (``"0,4,8"``,
+``set="1,3,4"``); an empty string means *not given*.  A refusal (bad input, work over a budget)
+raises :class:`ApiError` with the CLI's one-line message and an HTTP status.
 Nothing here prints or captures output, so one process may serve calls from many threads.
 
 >>> value("sharing", "0,4,8")["value"]
@@ -69,6 +70,17 @@ def _given(options: dict[str, Any], allowed: Iterable[str], what: str = "option"
             kind = "game options" if allowed == GAME_OPTIONS else "options"
             raise ApiError(f"unknown {what} {name!r}; the {kind} are: {', '.join(allowed)}")
     return {k: v for k, v in options.items() if v is not None and str(v).strip() != ""}
+
+
+def with_made_by(data: Any, made_by: dict[str, str]) -> Any:
+    """``data`` as ``--json`` and the web lab give it: an object gains the field ``made_by``
+    (:func:`nimlab.provenance.made_by`: nimlab's version and the command); a list of objects
+    keeps its shape, and each object gains it."""
+    if isinstance(data, dict):
+        return {**data, "made_by": made_by}
+    if isinstance(data, list) and all(isinstance(row, dict) for row in data):
+        return [{**row, "made_by": made_by} for row in data]
+    raise TypeError(f"a JSON answer is an object or a list of objects, not {data!r:.60}")
 
 
 # ---------------------------------------------------------------- the commands

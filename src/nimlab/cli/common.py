@@ -16,10 +16,12 @@ from rich.markup import escape
 from rich.text import Text
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from nimlab.api import with_made_by
 from nimlab.engine.solver import DEFAULT_MAX_STATES, DEFAULT_TIME_LIMIT, Budget
 from nimlab.games import GAMES, OPTIONS
 from nimlab.progress import Progress as ProgressCallback
 from nimlab.progress import quiet
+from nimlab.provenance import made_by
 
 # Markup is off: every string printed is data and shows as it is (a claim's
 # "[proven for all positions]" tag, a user's "[b]" ...).  Styled text is built with
@@ -126,7 +128,9 @@ def collect_options(**given: Any) -> dict[str, Any]:
 
 
 def emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2))
+    """Print ``data`` (an object, or a list of objects) as ``--json`` does: with ``made_by``,
+    nimlab's version and this command (:func:`nimlab.api.with_made_by`)."""
+    click.echo(json.dumps(with_made_by(data, made_by()), indent=2))
 
 
 def output_width() -> int:

@@ -28,9 +28,10 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from nimlab.api import GAME_OPTIONS, ApiError
+from nimlab.api import GAME_OPTIONS, ApiError, with_made_by
 from nimlab.errors import InputError
 from nimlab.parsing import MAX_SEED, parse_bounded_int
+from nimlab.provenance import version
 from nimlab.web.pool import Scheduler
 
 STATIC = resources.files("nimlab.web") / "static"
@@ -120,10 +121,14 @@ def play_link(game: str, text: Any) -> str | None:
 
 def _ignore_interrupts() -> None:
     """In the claims process: Ctrl-C (sent to the terminal's whole process group) is the
-    server's to handle; the server stops this process itself."""
+    server's to handle; the server stops this process itself, and should the server be killed
+    outright, the process ends by itself (:func:`nimlab.web.pool.exit_with_parent`)."""
     import signal
 
+    from nimlab.web.pool import exit_with_parent
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    exit_with_parent()
 
 
 def _claims_job(ids: tuple[str, ...], paper: str | None, bound: int | None) -> tuple[list, dict]:
@@ -147,6 +152,14 @@ def _error(message: str, status: int, retry_after: int | None = None) -> JSONRes
 
 def _refused(problem: ApiError) -> JSONResponse:
     return _error(str(problem), problem.status, getattr(problem, "retry_after", None))
+
+
+def _made_by(request: Request) -> dict[str, str]:
+    """An answer's ``made_by``: nimlab's version and the request's path and query (the URL that
+    gives the answer again)."""
+    query = request.url.query
+    return {"version": version(), "command": "nimlab serve (web lab): " + request.url.path
+            + (f"?{query}" if query else "")}
 
 
 def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
@@ -302,10 +315,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
             raise ApiError(f"{name} is 1 or 0 (true or false), not {text[:40]!r}")
         return text in ("1", "true", "yes")
 
-    async def answer(name: str, kwargs: dict, *, timed: bool = False,
+    async def answer(request: Request, name: str, kwargs: dict, *, timed: bool = False,
                      cheap: bool | None = None) -> JSONResponse:
         try:
-            return JSONResponse(await pool.call(name, kwargs, timed=timed, cheap=cheap))
+            found = await pool.call(name, kwargs, timed=timed, cheap=cheap)
+            return JSONResponse(with_made_by(found, _made_by(request)))
         except ApiError as refused:
             return _refused(refused)
 
@@ -320,7 +334,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 kwargs.update(given)
             except ApiError as refused:
                 return _refused(refused)
-            return await answer(name, kwargs, timed=True)
+            return await answer(request, name, kwargs, timed=True)
         return handle
 
     def without_params(handle):
@@ -334,7 +348,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return checked
 
     async def api_games(request: Request) -> Response:
-        return await answer("games", {}, cheap=True)
+        return await answer(request, "games", {}, cheap=True)
 
     async def api_table(request: Request) -> Response:
         try:
@@ -357,8 +371,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                     given[name] = str(value)
         except ApiError as refused:
             return _refused(refused)
-        return await answer("table", {"max_states": settings.max_states, **given}, timed=True,
-                            cheap=False)
+        return await answer(request, "table", {"max_states": settings.max_states, **given},
+                            timed=True, cheap=False)
 
     async def api_play_move(request: Request) -> Response:
         try:
@@ -367,7 +381,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             kwargs = {"max_states": max_states(given), **given}
         except ApiError as refused:
             return _refused(refused)
-        return await answer("play_move", kwargs)
+        return await answer(request, "play_move", kwargs)
 
     async def api_play_computer(request: Request) -> Response:
         try:
@@ -384,14 +398,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                f"{kwargs['level'][:40]!r}")
         except ApiError as refused:
             return _refused(refused)
-        return await answer("computer_move", kwargs)
+        return await answer(request, "computer_move", kwargs)
 
     async def api_play_over(request: Request) -> Response:
         try:
             given = params(request, ("game", "position", *GAME_OPTIONS), ("game", "position"))
         except ApiError as refused:
             return _refused(refused)
-        return await answer("over", given)
+        return await answer(request, "over", given)
 
     async def api_play_game(request: Request) -> Response:
         """The game replayed on the server: every move checked from the position it is
@@ -401,7 +415,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                            ("game", "position"))
         except ApiError as refused:
             return _refused(refused)
-        return await answer("replay", given)
+        return await answer(request, "replay", given)
 
     async def api_remoteness(request: Request) -> Response:
         try:
@@ -410,7 +424,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             kwargs = {"max_states": max_states(given), **given}
         except ApiError as refused:
             return _refused(refused)
-        return await answer("remoteness", kwargs, timed=True)
+        return await answer(request, "remoteness", kwargs, timed=True)
 
     async def api_claims(request: Request) -> Response:
         if job.error:
@@ -421,7 +435,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
                                  "note": "checking every claim against exhaustive computation "
                                          "(about a minute, once per server)"},
                                 status_code=202)
-        return JSONResponse(job.results)
+        return JSONResponse(with_made_by(job.results, _made_by(request)))
 
     async def api_claim_links(request: Request) -> Response:
         if job.results is None:
@@ -429,9 +443,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(job.links)
 
     async def api_claims_list(request: Request) -> Response:
-        return await answer("claims", {"ids": settings.claim_ids,
-                                       "paper": settings.claim_paper, "list_only": True},
-                            cheap=False)
+        return await answer(request, "claims", {"ids": settings.claim_ids,
+                                                "paper": settings.claim_paper,
+                                                "list_only": True}, cheap=False)
 
     async def api_status(request: Request) -> Response:
         return JSONResponse({**pool.status(), "time_limit": settings.time_limit,

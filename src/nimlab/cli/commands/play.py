@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
 
 from nimlab.cli.common import (POSITION_SETTINGS, collect_options, game_argument, game_options,
                                json_option, budget_options)
+from nimlab.api import with_made_by
 from nimlab.games import load
 from nimlab.play import COMPUTER, LEVELS, YOU, Match, run
+from nimlab.provenance import made_by
 
 
 def _line_reader(echo: bool):
@@ -27,6 +30,20 @@ def _line_reader(echo: bool):
 
 def _write(text: str) -> None:
     click.echo(text, nl=not text.endswith("> "))
+
+
+def _json_writer():
+    """Write the events of ``--json``, the first (``start``) with ``made_by``: nimlab's version
+    and this command."""
+    first = True
+
+    def write(text: str) -> None:
+        nonlocal first
+        if first:
+            first = False
+            text = json.dumps(with_made_by(json.loads(text), made_by()))
+        _write(text)
+    return write
 
 
 @click.command("play", context_settings=POSITION_SETTINGS)
@@ -47,10 +64,11 @@ def command(game: str, position: str, first: str, level: str, seed: int | None,
 
     Type moves in the game's short notation (P-K, U>V:K, L-K/R-K, K, both-K), or hint, undo,
     moves, help, quit.  End of input quits.  With --json every event (start, position, move,
-    illegal, hint, moves, undo, thinking, winner, quit) is one JSON object per line.
+    illegal, hint, moves, undo, thinking, winner, quit) is one JSON object per line; the first,
+    start, says what made it (made_by).
     """
     the_game, the_position = load(game, position, **collect_options(**options))
     match = Match(the_game, the_position, to_move=YOU if first == "me" else COMPUTER,
                   level=level, seed=seed, max_states=max_states,
                   time_limit=time_limit)
-    run(match, _line_reader(not as_json), _write, as_json)
+    run(match, _line_reader(not as_json), _json_writer() if as_json else _write, as_json)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import sys
 
@@ -9,6 +10,7 @@ import click
 
 from nimlab.cli.common import Seconds
 from nimlab.errors import InputError
+from nimlab.provenance import made_by
 
 
 def _check_address(host: str, port: int) -> None:
@@ -105,7 +107,8 @@ def command(host: str, port: int, workers: int, time_limit: float, max_states: i
                                                                                        port)
             url = f"http://{bound[0]}:{bound[1]}/"
             if as_json:
-                click.echo(f'{{"url": "{url}", "host": "{bound[0]}", "port": {bound[1]}}}')
+                click.echo(json.dumps({"url": url, "host": bound[0], "port": bound[1],
+                                       "made_by": made_by()}))
             else:
                 click.echo(f"nimlab web lab: {url}  (Ctrl-C stops)")
 
