@@ -161,12 +161,38 @@ def read_errata(text: str) -> list[dict]:
     return entries
 
 
-def report_markdown(results: list[Result], artifacts: list[dict], scope: str = "") -> str:
-    """report.md; ``scope`` says which claims were checked."""
+def run_facts(command: str) -> dict[str, str]:
+    """What made a report: ``command``, nimlab's version, the date and time (UTC), and the
+    platform (Python, NumPy, Numba and the operating system), for report.md and report.json."""
+    import datetime
+    import platform
+
+    import numpy
+
+    from nimlab.provenance import version
+
+    try:
+        from importlib.metadata import version as installed
+        numba = installed("numba")
+    except Exception:  # noqa: BLE001 - not installed: said so
+        numba = "not installed"
+    return {"command": command, "version": version(),
+            "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+            "platform": f"Python {platform.python_version()}, NumPy {numpy.__version__}, "
+                        f"Numba {numba}, {platform.platform()}"}
+
+
+def report_markdown(results: list[Result], artifacts: list[dict], scope: str = "",
+                    facts: dict[str, str] | None = None) -> str:
+    """report.md; ``scope`` says which claims were checked, ``facts`` (:func:`run_facts`) what
+    made it."""
     counts: dict[str, int] = {}
     for r in results:
         counts[r.status] = counts.get(r.status, 0) + 1
-    lines = ["# nimlab reproduce: report", "",
+    made = [] if facts is None else [
+        f"Made by `{facts['command']}` with nimlab {facts['version']} on {facts['date']}; "
+        f"{facts['platform']}. The files named below are beside this report.", ""]
+    lines = ["# nimlab reproduce: report", "", *made,
              "## Artifacts (tables, lists and figures)", "",
              "| artifact | place | matches | compared | files |", "|---|---|---|---|---|"]
     for a in artifacts:

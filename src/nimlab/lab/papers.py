@@ -232,7 +232,8 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = Fals
     whose artifacts are all reproduced, else only those stated at the chosen artifacts' places
     (:func:`~nimlab.claims.artifacts.claims_of`)."""
     from nimlab.claims.artifacts import claims_of, select_artifacts
-    from nimlab.claims.report import errata_markdown, errata_proof_ids, report_markdown
+    from nimlab.claims.report import (errata_markdown, errata_proof_ids, report_markdown,
+                                       run_facts)
     from nimlab.prove.registered import attach_proofs
 
     chosen = select_artifacts(_ids(artifacts))  # an unknown id fails before out is created
@@ -253,14 +254,15 @@ def reproduce(*artifacts: str, out: Any, claims: bool = True, force: bool = Fals
         update(steps, steps)
         # The errata cite a corrected statement as proven only from a proof run now.
         attach_proofs(results, prove=errata_proof_ids(results))
-        fileio.write_text(staging / "report.md", report_markdown(results, done, scope))
+        command = "nimlab reproduce " + (" ".join(_ids(artifacts)) or "all")
+        facts = run_facts(command)
+        fileio.write_text(staging / "report.md", report_markdown(results, done, scope, facts))
         fileio.write_json(staging / "report.json",
-                          {"artifacts": done, "claims": [r.to_dict() for r in results]},
-                          indent=1)
+                          {"made_by": facts, "artifacts": done,
+                           "claims": [r.to_dict() for r in results]}, indent=1)
         stamp = datetime.datetime.now(datetime.timezone.utc).date().isoformat()
         fileio.write_text(staging / "errata.md",
-                          errata_markdown(results, done, __version__, stamp,
-                                          "nimlab reproduce " + (" ".join(_ids(artifacts)) or "all")))
+                          errata_markdown(results, done, __version__, stamp, command))
     summary = {"out": str(directory), "artifacts": len(done),
                "matching": sum(a["matches"] for a in done), "claims": len(results),
                "failing": sum(r.status in ("fails", "refuted") for r in results)}
