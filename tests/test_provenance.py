@@ -210,3 +210,25 @@ def test_serve_and_the_web_api_say_what_made_them(store):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(10)
+
+
+def test_the_files_a_user_keeps_say_what_made_them(tmp_path):
+    """A table written as .json and reproduce's report.json and report.md carry the version and
+    the command (the .tex comment and the figures' metadata are tested with them)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+
+    table = tmp_path / "seq.json"
+    args = ["table", "subtraction", "--set", "1,3,4", "--max", "12", "--out", str(table)]
+    assert CliRunner().invoke(main, args).exit_code == 0
+    made = json.loads(table.read_text())["made_by"]
+    assert made == {"version": nimlab.__version__, "command": "nimlab " + " ".join(args)}
+    nimlab.reproduce("sharing.table1", out=tmp_path / "r")
+    report = json.loads((tmp_path / "r" / "report.json").read_text())["made_by"]
+    assert report["command"] == "nimlab reproduce sharing.table1"
+    assert report["version"] == nimlab.__version__ and "Python 3." in report["platform"]
+    assert "Made by `nimlab reproduce sharing.table1` with nimlab" in (
+        tmp_path / "r" / "report.md").read_text()

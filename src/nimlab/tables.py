@@ -111,7 +111,10 @@ class Table:
             if suffix == ".npy":
                 np.save(handle, payload)
             elif suffix == ".json":
-                handle.write(json.dumps(self.to_dict(), indent=1).encode())
+                from nimlab.provenance import made_by
+
+                handle.write(json.dumps({**self.to_dict(), "made_by": made_by()},
+                                        indent=1).encode())
             elif suffix == ".tex":
                 handle.write(self.latex().encode())
             else:

@@ -1,8 +1,8 @@
 """Answers about one position: its value (:class:`PositionAnswer`), its moves (:class:`Moves`)
 and the move to play (:class:`PositionHint`).
 
-``to_json()`` of each is exactly what ``nimlab value``, ``nimlab moves`` and ``nimlab hint``
-print with ``--json``.
+``to_json()`` of each is what ``nimlab value``, ``nimlab moves`` and ``nimlab hint`` print
+with ``--json``, less its ``made_by``.
 
 >>> from nimlab.games import load
 >>> from nimlab.engine.analysis import Answer

@@ -2,8 +2,8 @@
 (:class:`VerifyReport`), a proof (:class:`ProofResult`, :class:`ProofReport`) and a reproduce run
 (:class:`ReproduceReport`).
 
-``to_json()`` of each is exactly what ``nimlab verify``, ``nimlab prove`` and ``nimlab
-reproduce`` print with ``--json``.
+``to_json()`` of each is what ``nimlab verify``, ``nimlab prove`` and ``nimlab reproduce``
+print with ``--json``, less its ``made_by``.
 
 >>> ProofResult({"status": "proven", "sizes": {"largest": 7, "automata": 12}, "seconds": 0.1,
 ...              "counterexample": None}, "the P-positions of nim(3 piles) are p1 ^ p2 = p3")

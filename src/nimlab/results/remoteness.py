@@ -1,7 +1,7 @@
 """Remoteness as a result: how many moves are left under perfect play (the winner wins as fast
 as it can, the loser loses as slowly as it can), for a position and for each of its moves.
 
-``to_json()`` is exactly what the web lab's ``/api/remoteness`` answers.  Out of the budget the
+``to_json()`` is what the web lab's ``/api/remoteness`` answers, less its ``made_by``.  Out of the budget the
 remoteness is ``None`` (JSON ``null``) with a one-line ``note`` saying why: never a guess.
 
 >>> from nimlab.games import load

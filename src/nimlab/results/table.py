@@ -1,7 +1,7 @@
 """A table of values as a result: numbers out (NumPy, pandas), a heat map (a grid) or a plot
 against n (a nim-sequence) in a notebook, text in blocks that fit the terminal.
 
-``to_json()`` is exactly what ``nimlab table GAME --json`` prints.
+``to_json()`` is what ``nimlab table GAME --json`` prints, less its ``made_by``.
 
 >>> from nimlab.tables import build_table
 >>> t = TableResult(build_table("subtraction", bound=6, subtraction_set="1,3,4"))
