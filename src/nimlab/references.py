@@ -96,7 +96,7 @@ WORKS: dict[str, tuple[Paper, str]] = {p.key: (p, why) for p, why in [
            "Grundy values of Fibonacci nim", "International Journal of Game Theory 45, 617-625",
            2016),
      "the Grundy values of one-pile Fibonacci Nim, compared with in docs/DISCOVERIES.md"),
-    (Paper("chen-gasarch", "chen2019cash", ("Eric Chen", "William Gasarch"),
+    (Paper("chen-gasarch", "chen2019cash", ("Douglas Chen", "William Gasarch"),
            "NIM with Cash: A Concrete Approach", "arXiv preprint arXiv:1911.00642", 2019,
            "https://arxiv.org/abs/1911.00642"),
      "win conditions of NIM(1, L) and NIM(1, L, L+1) with cash"),

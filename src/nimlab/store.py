@@ -622,6 +622,25 @@ def cash_winners(subtraction_set: Sequence[int], stones: int, budget: int,
                   what=f"the cash table for n = {stones}, d = {budget}")
 
 
+def cash_thresholds(subtraction_set: Sequence[int], bound: int, progress: Progress = quiet,
+                    use_cache: bool = True) -> np.ndarray:
+    """``T[n, d2]`` of NIM(A) with cash, ``n, d2 <= bound``: the mover wins exactly when
+    ``min(d1, n) >= T[n, min(d2, n)]`` (see :mod:`nimlab.kernels.cash_thresholds`; its
+    ``threshold_member`` asks it).  Kept under the ``cash`` tables."""
+    from nimlab.kernels import cash_thresholds as thresholds
+
+    if bound < 0:
+        raise InputError(f"the bound must be >= 0, got {bound}")
+    return cached("cash", {"set": sorted(int(a) for a in subtraction_set), "table": "thresholds"},
+                  bound, lambda b, p: thresholds.cash_thresholds(subtraction_set, b, p),
+                  extend=lambda array, old, b, p: thresholds.extend_cash_thresholds(
+                      subtraction_set, np.asarray(array), b, p),
+                  use_cache=use_cache, progress=progress,
+                  work=(bound + 1) ** 2 * max(1, len(subtraction_set)),
+                  nbytes=4 * (bound + 1) ** 2,
+                  what=f"the cash threshold table for N = {bound}")
+
+
 def subtraction_values(subtraction_set: Sequence[int], bound: int,
                        use_cache: bool = True) -> np.ndarray:
     """The nim-sequence of NIM(A) for ``n = 0..bound``."""
