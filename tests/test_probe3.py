@@ -309,3 +309,11 @@ def test_discover_does_not_start_a_table_the_time_left_cannot_hold(tmp_path):
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["status"] == "unknown"
     assert time.monotonic() - began < 4 + 6  # the limit, the start and the answer's writing
+
+
+def test_the_web_lab_takes_an_octal_games_code():
+    """The web API knew no ``code``: octal games reached the command line only."""
+    from nimlab import api
+
+    assert api.value("octal", "5,7", code="0.77")["value"] == 4 ^ 2  # Kayles G(5), G(7): A002186
+    assert api.moves("octal", "3", code="0.77")["position"] == "3"

@@ -25,7 +25,7 @@ from typing import Any, Callable, Iterable
 from nimlab.errors import NimlabError, TooManyStates
 
 #: The game options the commands take (``--variant`` ...), by their CLI names.
-GAME_OPTIONS = ("variant", "last", "factor", "set", "budgets", "edges")
+GAME_OPTIONS = ("variant", "last", "factor", "set", "budgets", "edges", "code")
 #: The options of ``nimlab table``, by their keyword names.
 TABLE_OPTIONS = ("max", "piles", "n", "variant", "set", "factor")
 #: Words of a refusal over a budget (HTTP 422 rather than 400).
