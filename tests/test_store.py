@@ -226,8 +226,8 @@ def test_table_command_writes_kernel_tables(tmp_path):
     shown = runner.invoke(main, ["table", "cash", "--set", "1,3,4", "--n", "9", "--max", "4",
                                  "--json"])
     assert json.loads(shown.output)["rows"][0] == ["II"] * 5
-    bad = runner.invoke(main, ["table", "end-nim", "--piles", "4"])
-    assert bad.exit_code == 2 and "2 or 3 piles" in bad.output
+    bad = runner.invoke(main, ["table", "end-nim", "--piles", "1"])
+    assert bad.exit_code == 2 and "2 or more piles" in bad.output
 
 
 def test_ctrl_c_during_nimlab_table_leaves_no_file(cache, tmp_path, monkeypatch):

@@ -588,8 +588,10 @@ def fibonacci_one_pile_values(bound: int) -> np.ndarray:
 
 def endnim_values(piles: int, bound: int, variant: str = "normal",
                   progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
-    """End-Nim values (layout of :func:`nimlab.kernels.endnim.endnim_values`)."""
-    from nimlab.kernels import endnim
+    """End-Nim values of rows of ``piles`` piles (layout of
+    :func:`nimlab.kernels.endnim_rows.row_values`: 1 to 4 piles as
+    :func:`nimlab.kernels.endnim.endnim_values`)."""
+    from nimlab.kernels import endnim_rows
 
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
@@ -598,7 +600,7 @@ def endnim_values(piles: int, bound: int, variant: str = "normal",
     need = side * 8 + (side * side * 8 if piles >= 2 else 0) + \
         (side ** 3 * 4 + side * side * 8 if piles >= 3 else 0)
     return cached("end-nim", {"piles": piles, "variant": variant}, bound,
-                  lambda b, p: endnim.endnim_values(piles, b, variant, p),
+                  lambda b, p: endnim_rows.row_values(piles, b, variant, p),
                   use_cache=use_cache, progress=progress, nbytes=need,
                   what=f"the {piles}-pile End-Nim table for N = {bound}")
 

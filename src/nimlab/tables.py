@@ -28,10 +28,12 @@ import numpy as np
 from nimlab import fileio, store
 from nimlab.engine.solver import DEFAULT_MAX_STATES, solver_for
 from nimlab.errors import InputError, about, gigabytes, short_text
-from nimlab.games import CashNim, FibonacciNim, SubtractionNim, make_game
+from nimlab.games import (CashNim, FibonacciNim, GraphNim, SubtractionNim, edge_text,
+                          make_game, parse_edges)
 from nimlab.games.endnim import VARIANTS
 from nimlab.progress import Progress, quiet
 from nimlab.references import cite
+from nimlab.table_boxes import PileRows, check_positions
 
 
 def check_target(path: str | os.PathLike) -> Path:
@@ -237,30 +239,8 @@ class GridRows(abc.Sequence):
         return [self.cell(c) for c in row]
 
 
-class TripleRows(abc.Sequence):
-    """Rows ``[a1, a2, a3, value]`` of a 3-pile End-Nim table, piles ``1..bound``, on demand."""
-
-    def __init__(self, values: np.ndarray):
-        self.values = values
-        self.side = values.shape[0] - 1
-
-    def __len__(self) -> int:
-        return self.side ** 3
-
-    def __getitem__(self, i):
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if not -len(self) <= i < len(self):
-            raise IndexError(i)
-        rest, c = divmod(i % len(self), self.side)
-        a, b = divmod(rest, self.side)
-        return [a + 1, b + 1, c + 1, int(self.values[a + 1, b + 1, c + 1])]
-
-    def array(self) -> np.ndarray:
-        n = self.side
-        a, b, c = np.meshgrid(*(np.arange(1, n + 1),) * 3, indexing="ij")
-        return np.column_stack([a.ravel(), b.ravel(), c.ravel(),
-                                self.values[1:, 1:, 1:].ravel()])
+#: The 3-pile End-Nim rows' former name.
+TripleRows = PileRows
 
 
 def sharing_values(bound: int, progress: Progress = quiet,
@@ -363,11 +343,13 @@ def fibonacci_table(piles: int, bound: int, factor: Any = 2, progress: Progress 
 def endnim_table(piles: int, bound: int, variant: str = "normal",
                  progress: Progress = quiet,
                  max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
-    """Values of End-Nim rows of 2 piles (a grid) or 3 piles (a list) with piles in ``1..bound``."""
+    """Values of End-Nim rows of ``piles`` piles in ``1..bound`` (a pile of 0 is no pile):
+    2 piles as a grid (row a1, column a2), 3 or more as one row per position ``[a1, ...,
+    ak, value]``, from the kernels through the store."""
     if variant not in VARIANTS:
         raise InputError(f"unknown End-Nim variant {variant!r}; allowed: {', '.join(VARIANTS)}")
-    if piles not in (2, 3):
-        raise InputError(f"End-Nim tables have 2 or 3 piles, got --piles {piles}")
+    if piles < 2:
+        raise InputError(f"End-Nim tables have 2 or more piles, got --piles {piles}")
     values = store.endnim_values(piles, bound, variant, progress, use_cache=cache)
     title = f"End-Nim ({variant}): values of {piles}-pile rows with piles in 1..{bound}"
     meta = {"game": "end-nim", "variant": variant, "piles": piles, "max": bound}
@@ -375,8 +357,64 @@ def endnim_table(piles: int, bound: int, variant: str = "normal",
         inner = values[1:, 1:]
         return Table(title, "grid", list(range(1, bound + 1)), GridRows(inner),
                      list(range(1, bound + 1)), "a1/a2", meta=meta, array=inner)
-    rows = TripleRows(values)
-    return Table(title, "list", ["a1", "a2", "a3", "value"], rows, meta=meta, array=rows.array)
+    rows = PileRows(values)
+    return Table(title, "list", [f"a{i}" for i in range(1, piles + 1)] + ["value"], rows,
+                 meta=meta, array=rows.array)
+
+
+def graph_nim_table(edges: str, bound: int, vertices: int | None = None,
+                    progress: Progress = quiet, max_states: int = DEFAULT_MAX_STATES,
+                    cache: bool = True) -> Table:
+    """Values of Graph Nim on the digraph ``edges`` (``"1-2,2-3"``, vertices numbered from 1):
+    one row ``[p1, ..., pn, value]`` for every position with piles in ``0..bound``; the
+    compiled kernel through the store (up to 4 vertices), else the generic solver within
+    ``max_states``.  ``vertices``: more than the edges name (isolated vertices)."""
+    from nimlab.kernels.graphnim import MAX_VERTICES
+
+    game = graph_nim_game(edges, bound, vertices)
+    vertices = game.vertices
+    solver = vertices > MAX_VERTICES
+    if not solver:
+        values = store.graph_values(vertices, game.edges, bound, progress, use_cache=cache)
+        how = "the compiled kernel"
+    else:
+        from nimlab.solve import value_function
+
+        cells = (bound + 1) ** vertices
+        if cells > max_states:
+            raise InputError(f"the Graph Nim table on {vertices} vertices for --max {bound} has "
+                             f"{about(cells)} positions for the generic solver, over --max-states "
+                             f"{max_states:,}; use a smaller --max or a larger --max-states")
+        value = value_function(game, max_states)
+        values = np.empty((bound + 1,) * vertices, dtype=np.int64)
+        for done, position in enumerate(np.ndindex(*values.shape)):
+            values[position] = value(tuple(int(p) for p in position))
+            if done % 4096 == 0:
+                progress(done, cells)
+        progress(cells, cells)
+        how = "the generic solver"
+    label = edge_text(game.edges)
+    rows = PileRows(values, low=0)
+    return Table(f"Graph Nim on {label} ({cite('sharing', 'Section 7')}): values of every "
+                 f"position with piles in 0..{bound}", "list",
+                 [f"p{i}" for i in range(1, vertices + 1)] + ["value"], rows,
+                 meta={"game": "graph-nim", "edges": label, "piles": vertices, "max": bound,
+                       "method": how}, array=rows.array)
+
+
+def graph_nim_game(edges: str, bound: int, vertices: int | None = None) -> GraphNim:
+    """The :class:`~nimlab.games.GraphNim` of a table on ``edges`` (``vertices``: default the
+    largest vertex the edges name), its size checked by :func:`check_positions` (the compiled
+    kernel up to 4 vertices, the generic solver's speed beyond)."""
+    from nimlab.games.sharing import edge_vertices
+    from nimlab.kernels.graphnim import MAX_VERTICES
+    from nimlab.solve import SOLVER_SPEED
+
+    vertices = edge_vertices(edges) if vertices is None else vertices
+    game = GraphNim(vertices, parse_edges(edges, vertices))
+    check_positions("graph-nim", bound, vertices, len(game.edges),
+                    *((SOLVER_SPEED, SOLVER_TABLE_SECONDS) if vertices > MAX_VERTICES else ()))
+    return game
 
 
 def cash_table(subtraction_set: Any, stones: int, bound: int,
@@ -425,23 +463,32 @@ SUBTRACTION_MAX = 10_000_000
 MAX_LISTED_ROWS = 1_000_000
 
 
-def list_rows(game: str, bound: int, piles: int | None = None) -> int | None:
+def list_rows(game: str, bound: int, piles: int | None = None,
+              edges: str | None = None) -> int | None:
     """How many rows the list table ``game`` has for ``--max bound`` (at most), computed
     without building it; ``None`` for a grid or a table whose rows are few (Fibonacci Nim's
     P-positions)."""
     if game == "subtraction":
         return bound + 1
-    if game == "end-nim" and (3 if piles is None else piles) == 3:
-        return max(bound, 1) ** 3
+    if game == "end-nim" and (3 if piles is None else piles) >= 3:
+        return max(bound, 1) ** (3 if piles is None else piles)
+    if game == "graph-nim" and edges is not None:
+        from nimlab.games.sharing import edge_vertices
+
+        return (bound + 1) ** (edge_vertices(edges) if piles is None else piles)
     return None
 
 
 def check_rows(game: str, bound: int | None, piles: int | None = None,
-               form: str | None = None) -> None:
+               form: str | None = None, edges: str | None = None) -> None:
     """Refuse up front (one line, with the count) a list table too long to build, or, for
     ``form`` ``"text"`` or ``"JSON"``, too long to hold whole (a CSV or .npy file streams)."""
     bound = table_spec(game).default if bound is None else bound
-    rows = list_rows(game, bound, piles)
+    if game == "end-nim":
+        check_positions(game, bound, 3 if piles is None else piles)
+    if game == "graph-nim" and edges is not None:
+        graph_nim_game(edges, bound, piles)
+    rows = list_rows(game, bound, piles, edges)
     if game == "subtraction" and bound > SUBTRACTION_MAX:
         raise InputError(f"the subtraction table for --max {short_text(str(bound))} has "
                          f"{about(rows)} rows, about {gigabytes(rows * 14)} GB as CSV; use "
@@ -561,8 +608,10 @@ def octal_table(code: str, bound: int, progress: Progress = quiet,
 TABLES: dict[str, TableSpec] = {
     "sharing": TableSpec(16, (), lambda b, p, n, v, s, f, c: sharing_table(b, **c)),
     "fibonacci": TableSpec(20, ("--piles", "--factor"), _fibonacci, grid=False),
-    "end-nim": TableSpec(12, ("--piles", "--variant"), lambda b, p, n, v, s, f, c: endnim_table(
-        3 if p is None else p, max(b, 1), v or "normal", **c)),
+    "end-nim": TableSpec(12, ("--piles", "--variant"), lambda b, p, n, v, s, f, c: _end_nim(
+        3 if p is None else p, max(b, 1), v or "normal", c)),
+    "graph-nim": TableSpec(8, ("--edges", "--piles"), lambda b, p, n, v, s, f, c: graph_nim_table(
+        _needs_edges(c), b, p, **c), grid=False),
     "cash": TableSpec(20, ("--set", "--n"), lambda b, p, n, v, s, f, c: cash_table(
         _needs_set("cash", s), 14 if n is None else n, b, **c)),
     "subtraction": TableSpec(50, ("--set",), lambda b, p, n, v, s, f, c: subtraction_table(
@@ -572,6 +621,19 @@ TABLES: dict[str, TableSpec] = {
     "octal": TableSpec(100, ("--code",), lambda b, p, n, v, s, f, c: octal_table(
         _needs_code(c), b, **c), grid=False),
 }
+
+
+def _end_nim(piles: int, bound: int, variant: str, common: dict) -> Table:
+    check_positions("end-nim", bound, piles)  # refused before the kernel runs
+    return endnim_table(piles, bound, variant, **common)
+
+
+def _needs_edges(common: dict) -> str:
+    edges = common.pop("edges", None)
+    if edges is None:
+        raise InputError("the graph-nim table needs --edges u-v,... (vertices numbered from 1, "
+                         "e.g. --edges 1-2,2-3,3-1)")
+    return edges
 
 
 def _needs_code(common: dict) -> str:
@@ -681,8 +743,9 @@ def game_table(game: Any, bound: int, progress: Progress = quiet,
 def build_table(game: str, *, bound: int | None, piles: int | None = None,
                 stones: int | None = None, variant: str | None = None,
                 subtraction_set: str | None = None, factor: str | None = None,
-                code: str | None = None, progress: Progress = quiet,
-                max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
+                code: str | None = None, edges: str | None = None,
+                progress: Progress = quiet, max_states: int = DEFAULT_MAX_STATES,
+                cache: bool = True) -> Table:
     """Build ``nimlab table GAME`` from :data:`TABLES`; raises :class:`InputError` for options
     that do not fit."""
     spec = table_spec(game)
@@ -692,7 +755,7 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
     if bound < 0:
         raise InputError(f"--max must be >= 0, got {bound}")
     unused = {"--piles": piles, "--n": stones, "--variant": variant, "--set": subtraction_set,
-              "--factor": factor, "--code": code}
+              "--factor": factor, "--code": code, "--edges": edges}
     for flag, val in unused.items():
         if val is not None and flag not in spec.allowed:
             raise InputError(f"{flag} does not apply to the {game} table (its options: "
@@ -702,4 +765,6 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
         common["cache"] = cache
     if code is not None:
         common["code"] = code
+    if edges is not None:
+        common["edges"] = edges
     return spec.build(bound, piles, stones, variant, subtraction_set, factor, common)

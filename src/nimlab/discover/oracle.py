@@ -146,8 +146,8 @@ def _sharing(tracks: int) -> Source:
 
 
 def _end_nim(tracks: int, variant: str) -> Source:
-    if not 2 <= tracks <= 4:
-        raise InputError(f"discover reads End-Nim rows of 2 to 4 piles, not {tracks}")
+    if tracks < 2:
+        raise InputError(f"discover reads End-Nim rows of 2 or more piles, not {tracks}")
 
     def rows(n, side, progress):
         """The values of the rows of ``n`` piles below ``side``."""
@@ -186,6 +186,36 @@ def _end_nim(tracks: int, variant: str) -> Source:
         return values
     return Source(f"the End-Nim kernel tables ({variant}; rows of 1..{tracks} piles, store)",
                   build, table=table)
+
+
+def _graph_nim(tracks: int, edges_text: str | None) -> Source:
+    """Graph Nim on the digraph ``edges_text``: the compiled kernel's table is the box itself
+    (every position with piles below ``side``), so the box learner reads it in slabs."""
+    from nimlab import store
+    from nimlab.games import edge_text, parse_edges
+
+    if edges_text is None:
+        raise InputError("graph-nim needs --edges u-v,... (e.g. --edges 1-2,2-3,3-1)")
+    edges = parse_edges(edges_text, tracks)
+    try:  # the kernel's own limit on the vertices, said now (a table of one cell)
+        store.graph_values(tracks, edges, 0, use_cache=False)
+    except InputError as refused:
+        raise InputError(f"discover reads Graph Nim from its compiled table: {refused}") from None
+
+    def box(side, progress):
+        import numpy as np
+        return np.asarray(store.graph_values(tracks, edges, side - 1, progress))
+
+    def table(side, progress):
+        import numpy as np
+        V = box(side, progress)
+        return lambda P: V[tuple(np.asarray(P, dtype=np.int64).T)].astype(np.int64)
+
+    def slab(side, progress):
+        V = box(side, progress)
+        return lambda lo, hi: V[lo:hi]
+    return Source(f"the Graph Nim kernel table on {edge_text(edges)} (store)", box, table=table,
+                  active=False, slab=slab)
 
 
 def _subtraction(values: str) -> Source:
@@ -418,6 +448,8 @@ def source(game: str, piles: int, options: dict) -> Source:
         return _sharing(piles)
     if game == "end-nim":
         return _end_nim(piles, options.get("variant", "normal"))
+    if game == "graph-nim":
+        return _graph_nim(piles, options.get("edges"))
     if game == "subtraction":
         return _subtraction(options["set"])
     if game == "cash":
@@ -429,4 +461,4 @@ def source(game: str, piles: int, options: dict) -> Source:
     if game in user_games():
         return _own(game, piles)
     raise InputError(f"discover has no table for {game!r}; it reads nim, wythoff, sharing, "
-                     "end-nim, subtraction, cash, fibonacci")
+                     "graph-nim, end-nim, subtraction, cash, fibonacci")

@@ -439,9 +439,9 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     from nimlab.games.registry import is_own
 
     own = is_own(game)
-    if (game not in GAME_NAMES or game == "graph-nim") and not own:
-        raise InputError(f"discover knows the games nim, wythoff, sharing, end-nim, subtraction, "
-                         f"cash, fibonacci; not {game!r}")
+    if game not in GAME_NAMES and not own:
+        raise InputError(f"discover knows the games nim, wythoff, sharing, graph-nim, end-nim, "
+                         f"subtraction, cash, fibonacci; not {game!r}")
     if own:  # learned from the game's values; proven only if it gives its move_formula
         from nimlab.prove.games import own_game_formula
 

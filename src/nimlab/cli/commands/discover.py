@@ -26,13 +26,13 @@ def _out_paths(out: str, value: int | None) -> tuple[Path, list[Path]]:
     return path, lower
 
 
-def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> str:
+def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, found) -> str:
     """The `nimlab prove` command that proves the written automata again."""
     import shlex
 
     words = ["nimlab", "prove", game]
     for flag, val in (("--piles", piles), ("--variant", variant), ("--set", subtraction_set),
-                      ("--base", base)):
+                      ("--edges", edges), ("--base", base)):
         if val is not None:
             words += [flag, str(val)]
     words += ["--automata", str(path.parent)]
@@ -48,10 +48,13 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
 @click.command("discover")
 @click.argument("game", metavar="GAME")
 @click.option("--piles", type=click.IntRange(min=1), default=None,
-              help="Number of piles (nim, sharing, end-nim, fibonacci).")
+              help="Number of piles (nim, sharing, end-nim, fibonacci; graph-nim: vertices).")
 @click.option("--variant", default=None, metavar="VALUE", help="end-nim: normal, misere, loop.")
 @click.option("--set", "subtraction_set", default=None, metavar="VALUE",
               help="subtraction, cash: the subtraction set a1,...,ak.")
+@click.option("--edges", default=None, metavar="VALUE",
+              help="graph-nim: the digraph's arcs u-v, vertices numbered from 1 "
+                   "(e.g. 1-2,2-3,3-1).")
 @click.option("--value", type=int, default=None, metavar="G",
               help="Discover the positions of value G (the smaller values are found first).")
 @click.option("--p-positions", "p_positions", is_flag=True, help="Discover the P-positions.")
@@ -81,7 +84,7 @@ def _reprove(game, piles, variant, subtraction_set, base, path: Path, found) -> 
               help="Write the automaton in Walnut's format (smaller values beside it as "
                    "FILE_v0.txt, ...); its name is the atom $FILE in formulas.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def command(game, piles, variant, subtraction_set, value, p_positions, base, max_digits,
+def command(game, piles, variant, subtraction_set, edges, value, p_positions, base, max_digits,
             time_limit, max_states, learner, workers, scheduler, out, as_json) -> None:
     """Find which positions have value G (or are P-positions), as an automaton read on the
     digits of the piles, then PROVE it for all positions.
@@ -91,6 +94,7 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
     nimlab discover sharing --piles 3 --value 1
     nimlab discover wythoff --p-positions --base fib
     nimlab discover end-nim --piles 3 --variant misere --p-positions --json
+    nimlab discover graph-nim --edges 1-2 --p-positions
     """
     from nimlab.discover.search import discover  # errors in the command line's terms
     from nimlab.fileio import write_text
@@ -108,7 +112,7 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
                          learner=learner, workers=workers, scheduler=scheduler,
                          name=path.stem if path else None,
                          progress=lambda done, total: update(done, total or None),
-                         variant=variant, set=subtraction_set)
+                         variant=variant, set=subtraction_set, edges=edges)
     if path is not None and found.status == "proven":
         from nimlab.prove.walnut import dumps
         for (name, dfa), target in zip(found.given, lower):
@@ -138,7 +142,7 @@ def command(game, piles, variant, subtraction_set, value, p_positions, base, max
         if path is not None:
             files = ", ".join(str(p) for p in lower + [path])
             console.print(f"  written: {files} (Walnut format)")
-            again = _reprove(game, piles, variant, subtraction_set, base, path, found)
+            again = _reprove(game, piles, variant, subtraction_set, edges, base, path, found)
             console.print(f"  re-prove: {again}")
     elif found.status == "none":
         console.print(styled(("none", "bold red"),

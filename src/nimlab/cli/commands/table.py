@@ -24,15 +24,20 @@ MAX_PRINTED_COLUMNS = 200
 @click.command("table")
 @click.argument("game", metavar="GAME")
 @click.option("--max", "bound", type=int, default=None,
-              help="Largest pile (sharing: b; fibonacci, end-nim: every pile; cash: budgets; "
-                   "subtraction: n).")
-@click.option("--piles", type=int, default=None, help="fibonacci, end-nim: number of piles.")
+              help="Largest pile (sharing: b; fibonacci, end-nim, graph-nim: every pile; cash: "
+                   "budgets; subtraction: n).")
+@click.option("--piles", type=int, default=None,
+              help="fibonacci, end-nim: number of piles; graph-nim: of vertices (default: the "
+                   "largest in --edges).")
 @click.option("--n", "stones", type=click.IntRange(min=0), default=None,
               help="cash: the number of stones (default 14).")
 @click.option("--variant", default=None, help="end-nim: normal, misere or loop.")
 @click.option("--set", "subtraction_set", default=None, help="cash, subtraction: a1,...,ak.")
 @click.option("--factor", default=None, help="fibonacci: the factor R (default 2).")
 @click.option("--code", default=None, help="octal: the game's code, e.g. 0.77 (Kayles).")
+@click.option("--edges", default=None,
+              help="graph-nim: the digraph's arcs u-v (tokens move from u to v), vertices "
+                   "numbered from 1 like the piles, e.g. 1-2,2-3,3-1.")
 @click.option("--out", type=common.Path(dir_okay=False), default=None,
               help="Write the table to FILE (.csv, .json, .npy, or .tex: LaTeX with booktabs) "
                    "instead of printing it.")
@@ -42,10 +47,17 @@ MAX_PRINTED_COLUMNS = 200
 @json_option
 def command(game: str, bound: int | None, piles: int | None, stones: int | None,
             variant: str | None, subtraction_set: str | None, factor: str | None,
-            code: str | None, out: str | None, no_cache: bool, max_states: int,
+            code: str | None, edges: str | None, out: str | None, no_cache: bool,
+            max_states: int,
             as_json: bool) -> None:
-    """Tables of values: sharing (the paper's Table 1), fibonacci, end-nim, cash, subtraction,
-    nim, wythoff, octal (--code), and games of your own (--rules).
+    """Tables of values: sharing (the paper's Table 1), fibonacci, end-nim, graph-nim
+    (--edges), cash, subtraction, nim, wythoff, octal (--code), and games of your own (--rules).
+
+    end-nim with 2 piles is a grid; with 3 or more (--piles K), one row per position: the piles
+    a1..aK, each 1..--max (an End-Nim pile is never empty), then the value.  graph-nim: one row
+    per position p1..pn, each 0..--max, then the value: a digraph has no symmetry between its
+    vertices, so no triangle G(0,a,b) like Sharing Nim's covers its positions.  Too big a table
+    is refused at once with its size and the largest --max that fits.
 
     The papers' games run compiled kernels, and tables are kept in the result store (see
     nimlab cache) unless --no-cache is given.  Long runs show a progress bar; Ctrl-C leaves no
@@ -55,14 +67,16 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
         check_target(out)  # a bad name or a missing directory fails now, not after computing
     # a list too long to build, or to hold whole as text or JSON, is refused now
     held = not out or out.lower().endswith(".json")
-    check_rows(game, bound, piles, ("JSON" if as_json or out else "text") if held else None)
+    check_rows(game, bound, piles, ("JSON" if as_json or out else "text") if held else None,
+               edges=edges)
     if not out and not as_json and table_spec(game).grid and (bound or 0) + 1 > MAX_PRINTED_COLUMNS:
         raise InputError(f"a {game} table with --max {bound} has {bound + 1:,} columns, too wide "
                          f"to print (at most {MAX_PRINTED_COLUMNS}); write it with --out FILE "
                          "(.npy, .csv or .json) or ask for --json")
     with progress_bar(f"{game} table") as update:
         result = build_table(game, bound, piles=piles, n=stones, variant=variant,
-                             set=subtraction_set, factor=factor, code=code, progress=update,
+                             set=subtraction_set, factor=factor, code=code, edges=edges,
+                             progress=update,
                              max_states=max_states, cache=not no_cache, out=out)
     table = result.table
     if out:
