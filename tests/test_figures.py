@@ -174,3 +174,39 @@ def test_the_papers_pictures_are_written_the_same_way(tmp_path, name):
     assert pictures[0] == pictures[1]
     text = Image.open(io.BytesIO(pictures[0])).text
     assert text["Description"].startswith(f"nimlab {nimlab.__version__}: ")
+
+
+# ------------------------------------------------------------------ table --out a picture
+@pytest.mark.parametrize("suffix", [".pdf", ".png", ".svg"])
+def test_a_table_written_to_a_pictures_name_is_its_figure(tmp_path, suffix):
+    """``nimlab table ... --out h.pdf`` (and ``nimlab.table(..., out=...)``) draws the table:
+    a grid as a heat map, a nim-sequence against n; the picture says what made it."""
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+
+    target = tmp_path / f"k{suffix}"
+    args = ["table", "octal", "--code", "0.77", "--max", "80", "--out", str(target)]
+    done = CliRunner().invoke(main, args)
+    assert done.exit_code == 0, done.output
+    assert done.output.startswith(f"drew {target} (81 rows)")
+    data = target.read_bytes()
+    assert ("nimlab " + " ".join(args)).encode() in data or suffix == ".png"
+    if suffix == ".png":
+        assert Image.open(target).text["Description"].endswith(" ".join(args))
+    grid = nimlab.table("wythoff", max=12, out=tmp_path / f"w{suffix}")
+    assert grid.saved == tmp_path / f"w{suffix}" and grid.saved.stat().st_size > 1000
+
+
+def test_a_list_that_is_no_sequence_is_refused_before_anything_is_written(tmp_path):
+    from click.testing import CliRunner
+
+    from nimlab.cli import main
+
+    done = CliRunner().invoke(main, ["table", "fibonacci", "--piles", "3", "--max", "8",
+                                     "--out", str(tmp_path / "f.svg")])
+    assert done.exit_code == 2 and "only a grid (a heat map) or a nim-sequence" in done.output
+    assert list(tmp_path.iterdir()) == []
+    missing = CliRunner().invoke(main, ["table", "nim", "--max", "4", "--out",
+                                        str(tmp_path / "none" / "n.pdf")])
+    assert missing.exit_code == 2 and "does not exist" in missing.output

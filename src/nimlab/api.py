@@ -27,7 +27,7 @@ from nimlab.errors import NimlabError, TooManyStates
 #: The game options the commands take (``--variant`` ...), by their CLI names.
 GAME_OPTIONS = ("variant", "last", "factor", "set", "budgets", "edges", "code")
 #: The options of ``nimlab table``, by their keyword names.
-TABLE_OPTIONS = ("max", "piles", "n", "variant", "set", "factor")
+TABLE_OPTIONS = ("max", "piles", "n", "variant", "set", "factor", "edges", "code")
 #: Words of a refusal over a budget (HTTP 422 rather than 400).
 BUDGET_WORDS = ("max-states", "time limit", "time-limit", "budget of")
 

@@ -19,6 +19,10 @@ from nimlab.tables import Table, build_table, write_table
 __all__ = ["table"]
 
 
+#: The names of pictures: ``out`` so named writes the table's figure.
+PICTURES = (".pdf", ".png", ".svg")
+
+
 def table(game: Any, max: int | None = None, *, piles: int | None = None,
           n: int | None = None, variant: str | None = None, set: Any = None,
           factor: Any = None, code: str | None = None, edges: Any = None,
@@ -36,8 +40,9 @@ def table(game: Any, max: int | None = None, *, piles: int | None = None,
     Computed by the compiled kernels through the result store (``cache=False``: neither read
     nor write it), refused in one line when it would not fit; ``progress=True`` shows a bar
     (tqdm), or pass ``progress(done, total)``.  ``out``: also write it to this file (.csv,
-    .json or .npy; ``saved`` is its path), atomically, as ``nimlab table ... --out`` does; a
-    big Wythoff table is computed straight into an ``.npy`` file.
+    .json, .npy or .tex; ``saved`` is its path), atomically, as ``nimlab table ... --out``
+    does; a big Wythoff table is computed straight into an ``.npy`` file.  A picture's name
+    (.pdf, .png, .svg) writes the table's figure instead (:meth:`TableResult.figure`).
     """
     from nimlab.games import ImpartialGame
 
@@ -59,5 +64,11 @@ def table(game: Any, max: int | None = None, *, piles: int | None = None,
 
     if out is None:
         return TableResult(build())
+    if str(out).lower().endswith(PICTURES):  # the table's figure: a heat map or a plot
+        from nimlab.research import plots
+
+        plots.check_target(out)  # a missing directory fails now, not after computing
+        result = TableResult(build())
+        return TableResult(result.table, saved=plots.save(result.figure(), out))
     built, path = write_table(out, build)
     return TableResult(built, saved=path)

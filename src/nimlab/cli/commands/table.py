@@ -13,7 +13,7 @@ from nimlab.cli import common
 from nimlab.cli.common import (console, emit_json, json_option, max_states_option,
                                output_width, print_lines, progress_bar)
 from nimlab.errors import InputError
-from nimlab.lab.tables import table as build_table
+from nimlab.lab.tables import PICTURES, table as build_table
 from nimlab.tables import check_rows, check_target, table_spec
 
 
@@ -40,7 +40,8 @@ MAX_PRINTED_COLUMNS = 200
                    "numbered from 1 like the piles, e.g. 1-2,2-3,3-1.")
 @click.option("--out", type=common.Path(dir_okay=False), default=None,
               help="Write the table to FILE (.csv, .json, .npy, or .tex: LaTeX with booktabs) "
-                   "instead of printing it.")
+                   "instead of printing it; .pdf, .png or .svg draws it (a grid as a heat map, "
+                   "a nim-sequence against n).")
 @click.option("--no-cache", is_flag=True,
               help="Compute afresh: neither read nor write the result store (nimlab cache).")
 @max_states_option
@@ -63,11 +64,13 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
     nimlab cache) unless --no-cache is given.  Long runs show a progress bar; Ctrl-C leaves no
     partial file.
     """
-    if out:
+    picture = bool(out) and out.lower().endswith(PICTURES)
+    if out and not picture:
         check_target(out)  # a bad name or a missing directory fails now, not after computing
     # a list too long to build, or to hold whole as text or JSON, is refused now
-    held = not out or out.lower().endswith(".json")
-    check_rows(game, bound, piles, ("JSON" if as_json or out else "text") if held else None,
+    held = not out or out.lower().endswith(".json") or picture
+    form = "a picture" if picture else "JSON" if as_json or out else "text"
+    check_rows(game, bound, piles, form if held else None,
                edges=edges)
     if not out and not as_json and table_spec(game).grid and (bound or 0) + 1 > MAX_PRINTED_COLUMNS:
         raise InputError(f"a {game} table with --max {bound} has {bound + 1:,} columns, too wide "
@@ -84,7 +87,8 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
         if as_json:
             emit_json({"title": table.title, "out": str(path), "rows": len(table.rows)})
         else:
-            console.print(f"wrote {path} ({len(table.rows)} rows): {table.title}")
+            what = "drew" if picture else "wrote"
+            console.print(f"{what} {path} ({len(table.rows)} rows): {table.title}")
         return
     if as_json:
         emit_json(result.to_json())
