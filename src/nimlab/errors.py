@@ -53,6 +53,20 @@ def machine_memory() -> int | None:
         return None
 
 
+def available_memory() -> int | None:
+    """The memory free for a new computation now, in bytes (Linux's ``MemAvailable``: free
+    memory and what the page cache can give back), else the machine's; what default memory caps
+    take a share of, so that two runs side by side do not meet the out-of-memory killer."""
+    try:
+        with open("/proc/meminfo") as meminfo:
+            for line in meminfo:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return machine_memory()
+
+
 class NimlabError(ValueError):
     """Base class of all errors nimlab reports to its user."""
 

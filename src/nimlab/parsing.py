@@ -137,14 +137,14 @@ def parse_bounded_int(text: str | int, what: str, *, minimum: int | None = 0,
     return value
 
 
-def parse_size(text: str, what: str) -> int:
+def parse_size(text: str, what: str, zero: str = "0 stores nothing") -> int:
     """A size in bytes written as ``500M``, ``4G``, ``1.5GiB`` or a number of bytes (the
-    store's ``NIMLAB_CACHE_MAX``); anything else is a one-line :class:`InputError` naming
-    ``what``."""
+    store's ``NIMLAB_CACHE_MAX``, discover's ``--max-memory``); anything else is a one-line
+    :class:`InputError` naming ``what`` (and saying what 0 means, ``zero``, if anything)."""
     text = text.strip()
     found = re.fullmatch(r"(\d+(?:\.\d+)?)\s*([kmgt]?)i?b?", text.lower())
     if not found:
         raise InputError(f"{what}={text!r} is not a size; write e.g. 500M, 4G or a number "
-                         "of bytes (0 stores nothing)")
+                         f"of bytes" + (f" ({zero})" if zero else ""))
     unit = {"": 1, "k": 2**10, "m": 2**20, "g": 2**30, "t": 2**40}[found.group(2)]
     return int(float(found.group(1)) * unit)

@@ -52,6 +52,10 @@ class Source:
     #: search's default); a table computed in Python (a game of one's own) checks smaller boxes,
     #: since the proof does not rest on them
     check_cells: int | None = None
+    #: nbytes(side) -> about the memory a table of numbers below ``side`` takes (with the
+    #: copies made to read it); the active learner's teacher compares it with the memory cap
+    #: before building (``None``: only the store's check against the machine's memory)
+    nbytes: Callable | None = None
 
 
 def _index_type(side: int):
@@ -113,7 +117,13 @@ def _wythoff() -> Source:
         from nimlab import store
         T = np.asarray(store.wythoff_table(side - 1, progress))
         return lambda P: T[P[:, 0], P[:, 1]].astype(np.int64)
-    return Source("the Wythoff kernel table (store)", build, table=table)
+    return Source("the Wythoff kernel table (store)", build, table=table,
+                  nbytes=lambda side: 6 * side * side)  # the table and an int32 copy
+
+
+def _sharing_bytes(side: int) -> int:
+    from nimlab.kernels import sharing
+    return sharing.table_bytes(side - 1)
 
 
 def _sharing(tracks: int) -> Source:
@@ -128,7 +138,7 @@ def _sharing(tracks: int) -> Source:
             from nimlab import store
             return _translated(np.asarray(store.sharing_values(side - 1, progress)))
         return Source("the 3-pile Sharing Nim kernel table G(0,a,b) (store), by translation "
-                      "and order", build, table=table)
+                      "and order", build, table=table, nbytes=_sharing_bytes)
     if tracks == 4:
         def build(side, progress):
             import numpy as np
@@ -231,7 +241,7 @@ def _subtraction(values: str) -> Source:
         T = build(side, progress)
         return lambda P: T[P[:, 0]].astype("int64")
     return Source(f"the nim-sequence of NIM({','.join(map(str, s))}) (store)", build,
-                  table=table)
+                  table=table, nbytes=lambda side: 16 * side)  # int64, then int32 copies
 
 
 def _first_number_need(P) -> int:
@@ -240,34 +250,38 @@ def _first_number_need(P) -> int:
 
 
 def _cash(values: str) -> Source:
+    """NIM(A) with cash, read from the threshold table ``T[n, d2]``
+    (:mod:`nimlab.kernels.cash_thresholds`): the mover wins exactly from a threshold of its own
+    money on, so ``(side)^2`` numbers answer every ``(n, d1, d2)`` below ``side`` - membership
+    for the active learner at any position, and the box learner's cube layer by layer."""
     from nimlab.games.subtraction import parse_subtraction_set
     s = parse_subtraction_set(values)
 
-    def winners(side, progress):
+    def thresholds(side, progress):
         import numpy as np
         from nimlab import store
-        return np.asarray(store.cash_winners(s, side - 1, side - 1, progress))
+        return np.asarray(store.cash_thresholds(s, side - 1, progress))
 
-    def build(side, progress):
-        import numpy as np
-        return (winners(side, progress) != 0).view(np.uint8)  # N (1): the mover wins; P (0)
+    def build(side, progress):  # N (1): the mover wins; P (0)
+        from nimlab.kernels.cash_thresholds import threshold_slab
+        return threshold_slab(thresholds(side, progress), 0, side, side - 1)
 
     def table(side, progress):
         import numpy as np
-        W = winners(side, progress)
+        from nimlab.kernels.cash_thresholds import threshold_member
+        T = thresholds(side, progress)
 
         def values(P):  # money beyond the stones buys nothing: a player spends at most n
-            n = P[:, 0]
-            return (W[n, np.minimum(P[:, 1], n), np.minimum(P[:, 2], n)] != 0).astype(np.int64)
+            return np.asarray(threshold_member(T, P[:, 0], P[:, 1], P[:, 2]), dtype=np.int64)
         return values
 
     def slab(side, progress):
-        import numpy as np
-        W = winners(side, progress)
-        return lambda lo, hi: (W[lo:hi] != 0).view(np.uint8)
-    return Source(f"the NIM({','.join(map(str, s))}) with cash winner table (store)", build,
-                  values=False, table=table, active=False, need=_first_number_need,
-                  slab=slab)
+        from nimlab.kernels.cash_thresholds import threshold_slab
+        T = thresholds(side, progress)
+        return lambda lo, hi: threshold_slab(T, lo, hi, side - 1)
+    return Source(f"the NIM({','.join(map(str, s))}) with cash threshold table (store)", build,
+                  values=False, table=table, active=True, need=_first_number_need,
+                  slab=slab, nbytes=lambda side: 4 * side * side)
 
 
 def fibonacci_p_box(piles: int, side: int, progress=None):

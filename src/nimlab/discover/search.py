@@ -28,6 +28,7 @@ decided, ``progress(states, 0)`` as automata are built), so a long proof shows i
 from __future__ import annotations
 
 import math
+import re
 import time
 from dataclasses import dataclass, replace
 from typing import Any
@@ -38,7 +39,7 @@ from nimlab.discover import learn, oracle
 from nimlab.discover.proofs import _atom, prove_sets, prove_statement  # noqa: F401 (re-export)
 from nimlab.discover.slabs import residuals_by_slabs
 from nimlab.discover.teacher import CHECK_CELLS
-from nimlab.errors import InputError, about, gigabytes, machine_memory, short_text
+from nimlab.errors import InputError, about, available_memory, gigabytes, short_text
 from nimlab.progress import Progress, quiet
 from nimlab.prove import automata as am
 
@@ -53,8 +54,9 @@ MAX_VALUE = 1000
 #: Bytes of memory the learner needs per position of a box at most (measured: NIM(1,3,4) with
 #: cash, three numbers of 10 digits, 2^30 positions, peak 12.2 GB, the table included).
 LEARN_BYTES = 12
-#: A box asked for with ``max_digits`` may use this fraction of the machine's memory.
-MEMORY_SHARE = 0.75
+#: The default memory cap: this share of the memory available when the run starts (never of
+#: the machine's: a second run beside it then finds a quarter left, not nothing).
+MEMORY_SHARE = 0.5
 #: Boxes start with this many digits.
 START_DIGITS = 2
 
@@ -387,19 +389,22 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
              max_cells: int | None = None, prove_states: int = 200_000,
              name: str | None = None, learner: str = "auto", workers: int = 0, scheduler: str | None = None,
              check_cells: int | None = None, progress: Progress = quiet,
-             **game_options) -> Discovery:
+             max_memory: Any = None, **game_options) -> Discovery:
     """Find and prove the automaton of the positions of value ``value`` (or the P-positions).
 
     ``game`` and ``game_options`` as ``nimlab prove`` names them (``variant=``, ``set=``);
     ``base`` "2" or "fib" (default: the prover's numeration of the game); ``learner``
     "active", "box" or "auto" (the game's choice); ``workers`` (a local Dask cluster of that
     many processes) or ``scheduler`` (a cluster's address) run the active learner's box checks
-    slab by slab on the cluster.  Raises :class:`~nimlab.errors.InputError` for bad input
-    (unknown game, value < 0, ...).
+    slab by slab on the cluster.  ``max_memory`` (bytes, or ``"2G"``): what the tables and
+    boxes may take, by default half the memory available as the run starts; a table or box
+    past it is not built, and the answer is ``unknown`` saying so.  Raises
+    :class:`~nimlab.errors.InputError` for bad input (unknown game, value < 0, ...).
     """
     from nimlab.prove.games import GAME_NAMES, game_formula
 
     started = time.monotonic()
+    cap = memory_cap(max_memory)
     # integers read as everywhere else (nimlab.parsing): text or int, one-line refusals
     value = _integer(value, "value", 0)
     piles, max_digits = _integer(piles, "piles", 1), _integer(max_digits, "max_digits", 1)
@@ -468,11 +473,11 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     use = learner if learner != "auto" else ("active" if src.active else "box")
     per = SLAB_BYTES if src.slab is not None and base == "2" else LEARN_BYTES
     if max_cells is None:
-        max_cells = max(MAX_CELLS, _memory_cells(per))
+        max_cells = _memory_cells(per, cap)
     if max_digits is not None:  # a box (whole, or checked slab by slab) that fits in time
         if max_digits < 1:
             raise InputError("--max-digits must be at least 1")
-        fit = _fit_digits(base, len(names), max(max_cells, _memory_cells(per)))
+        fit = _fit_digits(base, len(names), _memory_cells(per, cap))
         if max_digits > fit:  # refused before the box's size is computed (it may be huge)
             cells = learn.width(min(max_digits, 4 * fit + 64), base) ** len(names)
             more = "about" if max_digits <= 4 * fit + 64 else "more than"
@@ -509,13 +514,15 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                 out = learn_level(gf, src, spec, g, given, level_name,
                                   max_digits=digits_cap, max_states=max_states,
                                   deadline=deadline, prove_states=prove_states, client=client,
-                                  check_cells=check_cells, progress=progress)
+                                  check_cells=check_cells, max_memory=cap,
+                                  progress=progress)
                 evidence = _active_evidence(out)
             else:
                 out = _box_level(gf, boxes, g, given, level_name, base, max_digits=digits_cap,
                                  max_cells=max_cells, max_states=max_states, deadline=deadline,
                                  prove_states=prove_states, progress=progress)
                 evidence = _evidence(out["history"], max_states, out["dfa"] is not None)
+            out["cap"] = cap
             levels.append({"value": g, "states": None if out["dfa"] is None else out["dfa"].n,
                            "digits": out["digits"], "seconds": round(time.monotonic() - t0, 3),
                            "proofs": out["proofs"], "learner": use})
@@ -580,7 +587,7 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
             L, base, tracks = last["L"], out["base"], out["tracks"]
             cells = learn.width(L + 1, base) ** tracks
             grow = cells / learn.width(L, base) ** tracks
-            fit = _fit_digits(base, tracks, _memory_cells(out["per"]))
+            fit = _fit_digits(base, tracks, _memory_cells(out["per"], out.get("cap")))
             if L + 1 <= fit:
                 return (f"--max-digits {L + 1} --time-limit {max(time_limit, 3 * last['seconds'] * grow):.0f}: "
                         f"a box of {cells:,} positions (about "
@@ -592,6 +599,16 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
                     "--learner active where the game's table is smaller than the box")
         if learner == "box":
             return "--learner active (asks only the words it needs)"
+        given = re.search(r"past --max-digits (\d+)", why)
+        if given:  # the active learner's words need longer numbers than allowed
+            return (f"--max-digits {int(given.group(1)) + 1} (the words need numbers of more "
+                    "digits; the table grows with them)")
+        if "memory cap" in why and out.get("cap"):
+            free = available_memory() or 0
+            more = 4 * out["cap"]  # the tables grow four times when the numbers double
+            if more <= free:
+                return (f"--max-memory {gigabytes(more)}G (the next table is about four times "
+                        "the last; the words need larger numbers)")
         return ("a machine with more memory (the table grows with the numbers the words need); "
                 "--workers N spreads the box checks, not the table")
     if "proof" in why and "budget" in why:
@@ -636,14 +653,28 @@ def _integer(given: Any, name: str, low: int) -> int | None:
     return None if given is None else parse_bounded_int(given, name, minimum=low)
 
 
-def _memory_cells(per: int = LEARN_BYTES) -> int:
-    """The most positions a box asked for with ``max_digits`` may hold: a share of this
-    machine's memory (:data:`MEMORY_SHARE`) at :data:`LEARN_BYTES` each; four times
-    :data:`MAX_CELLS` where the memory cannot be read."""
-    ram = machine_memory()
-    if ram is None:  # pragma: no cover - not POSIX
-        return 4 * MAX_CELLS
-    return int(ram * MEMORY_SHARE) // per
+def memory_cap(max_memory: Any = None) -> int:
+    """The memory a discovery may take, in bytes: ``max_memory`` (bytes, or a size such as
+    ``"2G"``), else :data:`MEMORY_SHARE` of the memory available now."""
+    from nimlab.parsing import parse_size
+
+    if max_memory is None:
+        free = available_memory()
+        return int((free if free is not None else 8 * 2 ** 30) * MEMORY_SHARE)
+    if isinstance(max_memory, bool) or not isinstance(max_memory, (int, str)):
+        raise InputError(f"max_memory: give a size such as 2G or a number of bytes, not "
+                         f"{max_memory!r}")
+    cap = max_memory if isinstance(max_memory, int) else parse_size(max_memory, "--max-memory", zero="")
+    if cap < 2 ** 26:
+        raise InputError(f"--max-memory {max_memory}: at least 64M (Python and the tables' "
+                         "first words need that much)")
+    return cap
+
+
+def _memory_cells(per: int = LEARN_BYTES, cap: int | None = None) -> int:
+    """The most positions a box may hold: the memory cap (:func:`memory_cap`) at ``per``
+    bytes each."""
+    return (memory_cap() if cap is None else cap) // per
 
 
 def _fit_digits(base: str, tracks: int, cells: int) -> int:

@@ -30,7 +30,7 @@ import numpy as np
 
 from nimlab.discover import learn, oracle
 from nimlab.discover.active import Learner, Words
-from nimlab.errors import InputError
+from nimlab.errors import InputError, gigabytes
 from nimlab.progress import Progress, quiet
 from nimlab.prove import automata as am
 
@@ -98,11 +98,13 @@ class Teacher:
     """Membership and equivalence for the value-``g`` set of one game (module docstring)."""
 
     def __init__(self, gf, src: oracle.Source, spec: tuple, g: int, *, max_digits: int,
-                 deadline: float, client=None, check_cells: int = CHECK_CELLS):
+                 deadline: float, client=None, check_cells: int = CHECK_CELLS,
+                 max_memory: int | None = None):
         self.gf, self.src, self.spec, self.g = gf, src, spec, g
         self.base, self.tracks = gf.base, len(gf.names)
         self.words = Words(self.base, self.tracks)
         self.max_digits, self.deadline = max_digits, deadline
+        self.max_memory = max_memory  # bytes a table may take (None: the store's own check)
         self.client, self.check_cells = client, check_cells
         self.side, self.values = 0, None
         self.rate = 0.0  # positions a second of the box checks (0: not measured yet)
@@ -135,6 +137,11 @@ class Teacher:
         if side > self.src.reach:
             raise OutOfReach(f"the words need numbers up to {needed - 1}, past the reach of "
                              f"{self.src.describe} (numbers below {self.src.reach})")
+        need = self.src.nbytes(side) if self.src.nbytes is not None else None
+        if need is not None and self.max_memory is not None and need > self.max_memory:
+            raise OutOfReach(f"the table for numbers below {side:,} needs about "
+                             f"{gigabytes(need)} GB, over the memory cap of "
+                             f"{gigabytes(self.max_memory)} GB (--max-memory)")
         started = time.monotonic()
         if started + self.table_guess(side) > self.deadline:
             # a kernel may not look at the clock while it works: a table that cannot be done
@@ -253,7 +260,7 @@ class Teacher:
 
 def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *,
                 max_digits: int, max_states: int, deadline: float, prove_states: int,
-                client=None, check_cells: int = CHECK_CELLS,
+                client=None, check_cells: int = CHECK_CELLS, max_memory: int | None = None,
                 progress: Progress = quiet) -> dict[str, Any]:
     """Learn and prove the value-``g`` set actively.  The dict: ``dfa`` (proven) or None,
     ``status`` (proven / none / unknown), ``why``, ``certificate`` (the lower bound), ``rounds``
@@ -261,7 +268,7 @@ def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *
     from nimlab.discover.proofs import prove_sets
 
     teacher = Teacher(gf, src, spec, g, max_digits=max_digits, deadline=deadline,
-                      client=client, check_cells=check_cells)
+                      client=client, check_cells=check_cells, max_memory=max_memory)
     learner = Learner(teacher.words, teacher.member)
     names = gf.names
     rounds: list[dict] = []

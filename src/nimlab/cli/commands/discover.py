@@ -62,8 +62,11 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
               help="Numeration the automaton reads (default: fib for fibonacci, else 2).")
 @click.option("--max-digits", type=int, default=None, metavar="L",
               help="Largest box: numbers of at most L digits (default: the box learner's boxes "
-                   "up to 3/4 of the memory, and a box only when it can end within "
+                   "within --max-memory, and a box only when it can end within "
                    "--time-limit; the active learner's tables as far as the words need).")
+@click.option("--max-memory", default=None, metavar="SIZE",
+              help="Memory the tables and boxes may take, e.g. 2G (default: half the memory "
+                   "available as the run starts); past it the answer is unknown, saying so.")
 @click.option("--time-limit", type=Seconds(min=0.1, max=10**7), default=600.0, show_default=True,
               metavar="SECONDS", help="Answer unknown rather than search longer.")
 @click.option("--max-states", type=click.IntRange(min=1), default=2000, show_default=True,
@@ -85,7 +88,8 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
                    "FILE_v0.txt, ...); its name is the atom $FILE in formulas.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def command(game, piles, variant, subtraction_set, edges, value, p_positions, base, max_digits,
-            time_limit, max_states, learner, workers, scheduler, out, as_json) -> None:
+            max_memory, time_limit, max_states, learner, workers, scheduler, out,
+            as_json) -> None:
     """Find which positions have value G (or are P-positions), as an automaton read on the
     digits of the piles, then PROVE it for all positions.
 
@@ -110,7 +114,7 @@ def command(game, piles, variant, subtraction_set, edges, value, p_positions, ba
         found = discover(game, piles, value=value, p_positions=p_positions, base=base,
                          max_digits=max_digits, time_limit=time_limit, max_states=max_states,
                          learner=learner, workers=workers, scheduler=scheduler,
-                         name=path.stem if path else None,
+                         max_memory=max_memory, name=path.stem if path else None,
                          progress=lambda done, total: update(done, total or None),
                          variant=variant, set=subtraction_set, edges=edges)
     if path is not None and found.status == "proven":
