@@ -444,6 +444,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     from nimlab.games.registry import is_own
 
     own = is_own(game)
+    if game == "octal":
+        game_formula(game, piles, **options)  # its refusal, with the tool that answers
     if game not in GAME_NAMES and not own:
         raise InputError(f"discover knows the games nim, wythoff, sharing, graph-nim, end-nim, "
                          f"subtraction, cash, fibonacci; not {game!r}")

@@ -151,10 +151,11 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
 
     targets = _ids(targets)
     for name in options:
-        if name not in ("variant", "set", "edges", "factor"):
+        if name not in ("variant", "set", "edges", "factor", "code"):
             raise InputError(f"unknown option {name!r} for nimlab.prove; the options are: "
                              "p_positions, value, given, holds, piles, base, paper, list, "
-                             "max_states, time_limit, progress, automata, variant, set, edges, factor")
+                             "max_states, time_limit, progress, automata, variant, set, edges, "
+                             "factor, code")
     options = {k: option_text(k, v) for k, v in options.items()}
     states, seconds = whole(max_states, "max_states", 10), budget(None, time_limit).time_limit
     update = progress_of(progress, "proving")
@@ -162,7 +163,10 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
         raise InputError(f"base: 2 or fib, not {base!r}")
     if targets:
         from nimlab.games.registry import needs_formula, user_games
+        from nimlab.prove.games import game_formula
 
+        if targets[0] == "octal":
+            game_formula("octal")  # its refusal, with the tool that answers
         needs_formula(targets[0], "prove")
     if targets and (targets[0] in GAME_NAMES or targets[0] in user_games()):
         if len(targets) > 1:

@@ -143,8 +143,9 @@ def cash(values: str) -> GameFormula:
 
 def fibonacci(k: int, factor: str | int | None = None) -> GameFormula:
     if factor not in (None, 2, "2"):
-        raise InputError(f"nimlab proves Fibonacci Nim claims for the factor 2 only, not "
-                         f"{factor}: drop --factor")
+        raise InputError(f"Fibonacci Nim with factor {factor} lives in the greedy numeration of "
+                         "its own sequence (Schwenk's; 1, 2, 3, 4, 6, 8, ... for 3), which the "
+                         "prover does not read yet: factor 2 (Zeckendorf) only")
     if k not in (1, 2, 3):
         raise InputError(f"nimlab proves Fibonacci Nim statements for 1 to 3 piles, not {k}")
     names = _piles(k) + ("x",)
@@ -165,6 +166,10 @@ def game_formula(name: str, piles: int | None = None, **options) -> GameFormula:
     allowed = {"nim": (), "wythoff": (), "sharing": (), "graph-nim": ("edges",),
                "end-nim": ("variant",), "subtraction": ("set",), "cash": ("set",),
                "fibonacci": ("factor",)}
+    if name == "octal":
+        raise InputError("an octal game's values are ultimately periodic, not read digit by "
+                         "digit here: `nimlab periodicity octal --code C` proves its period, and "
+                         "a sum's value is the XOR of its heaps'")
     if name not in allowed:
         own = own_game_formula(name, piles, options)
         if own is not None:

@@ -55,6 +55,9 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
 @click.option("--edges", default=None, metavar="VALUE",
               help="graph-nim: the digraph's arcs u-v, vertices numbered from 1 "
                    "(e.g. 1-2,2-3,3-1).")
+@click.option("--factor", default=None, metavar="VALUE", help="fibonacci: only 2 is handled.")
+@click.option("--code", default=None, metavar="CODE",
+              help="octal: refused, with the tool that answers (periodicity).")
 @click.option("--value", type=int, default=None, metavar="G",
               help="Discover the positions of value G (the smaller values are found first).")
 @click.option("--p-positions", "p_positions", is_flag=True, help="Discover the P-positions.")
@@ -87,7 +90,8 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
               help="Write the automaton in Walnut's format (smaller values beside it as "
                    "FILE_v0.txt, ...); its name is the atom $FILE in formulas.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def command(game, piles, variant, subtraction_set, edges, value, p_positions, base, max_digits,
+def command(game, piles, variant, subtraction_set, edges, factor, code, value, p_positions,
+            base, max_digits,
             max_memory, time_limit, max_states, learner, workers, scheduler, out,
             as_json) -> None:
     """Find which positions have value G (or are P-positions), as an automaton read on the
@@ -116,7 +120,9 @@ def command(game, piles, variant, subtraction_set, edges, value, p_positions, ba
                          learner=learner, workers=workers, scheduler=scheduler,
                          max_memory=max_memory, name=path.stem if path else None,
                          progress=lambda done, total: update(done, total or None),
-                         variant=variant, set=subtraction_set, edges=edges)
+                         variant=variant, set=subtraction_set, edges=edges,
+                         **({"factor": factor} if factor is not None else {}),
+                         **({"code": code} if code is not None else {}))
     if path is not None and found.status == "proven":
         from nimlab.prove.walnut import dumps
         for (name, dfa), target in zip(found.given, lower):
