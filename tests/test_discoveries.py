@@ -357,3 +357,18 @@ def test_four_pile_sharing_nim_needs_more_than_2000_states():
         s = sorted(p)
         return V[s[1] - s[0], s[2] - s[0], s[3] - s[0]] == 0
     assert check_certificate(data, member) == data["lower_bound"] == 2001
+
+
+@pytest.mark.parametrize("L", [3, 9, 11, 15])
+def test_nim_1_l_with_cash_for_odd_l_follows_the_rule_in_words(L):
+    """DISCOVERIES.md proves the rule for every odd L; here it is checked against the plain
+    brute force for L past the automata's 3, 5, 7."""
+    def mover_loses(n, a, b):
+        h, odd = divmod(n, 2)
+        return (a <= h and b >= a) if odd else b >= min(a, h)
+
+    for n in range(0, 2 * L + 6):
+        for a in range(0, n + 2):
+            for b in range(0, n + 2):
+                won = brute.cash_player_one_wins(n, a, b, (1, L))
+                assert won != mover_loses(n, a, b), (n, a, b)
