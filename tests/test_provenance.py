@@ -9,10 +9,8 @@ import json
 import os
 import shlex
 import shutil
-import signal
 import subprocess
 import sys
-import threading
 import urllib.request
 from pathlib import Path
 
@@ -179,21 +177,14 @@ def get(url: str) -> dict | list:
 
 
 def test_serve_and_the_web_api_say_what_made_them(store):
-    args = ["nimlab", "serve", "--host", "127.0.0.1", "--port", "0", "--workers", "1",
-            "--claims", "cash.thm4.5", "--claims-bound", "8", "--json"]
-    process = subprocess.Popen([str(BIN / args[0]), *args[1:]], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
-    lines: list[str] = []
-    reader = threading.Thread(target=lambda: lines.append(process.stdout.readline()),
-                              daemon=True)
-    reader.start()
-    reader.join(120)
-    try:
-        assert lines and lines[0].strip(), process.stderr.read()[-2000:] if \
-            process.poll() is not None else "nimlab serve did not start"
-        ready = json.loads(lines[0])
-        assert ready["made_by"] == {"version": nimlab.__version__, "command": shlex.join(args)}
-        base = ready["url"].rstrip("/")
+    from test_web_support import running_server
+
+    extra = ("--workers", "1", "--claims", "cash.thm4.5", "--claims-bound", "8")
+    said: list[dict] = []
+    with running_server(store, *extra, said=said) as base:
+        args = ["nimlab", "serve", "--host", "127.0.0.1", "--port", "0", "--json", *extra]
+        assert said[0]["made_by"] == {"version": nimlab.__version__,
+                                      "command": shlex.join(args)}
         path = "/api/value?game=nim&position=1,2,3"
         answer = get(base + path)
         assert answer["made_by"] == {"version": nimlab.__version__,
@@ -203,13 +194,6 @@ def test_serve_and_the_web_api_say_what_made_them(store):
         games = get(base + "/api/games")  # a list: each object carries it
         assert {row["made_by"]["command"] for row in games} == {
             "nimlab serve (web lab): /api/games"}
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(10)
 
 
 def test_the_files_a_user_keeps_say_what_made_them(tmp_path):

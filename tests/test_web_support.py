@@ -41,8 +41,9 @@ def chromium_path() -> str:
 
 
 @contextlib.contextmanager
-def running_server(cache: Path, *extra: str) -> Iterator[str]:
-    """``nimlab serve --port 0`` on 127.0.0.1 with its own cache; yields its URL."""
+def running_server(cache: Path, *extra: str, said: list | None = None) -> Iterator[str]:
+    """``nimlab serve --port 0`` on 127.0.0.1 with its own cache; yields its URL (and appends
+    its first line, read as JSON, to ``said`` when given)."""
     command = [str(Path(sys.executable).parent / "nimlab"), "serve", "--host", "127.0.0.1",
                "--port", "0", "--json", *extra]
     env = {**os.environ, "NIMLAB_CACHE": str(cache)}
@@ -57,7 +58,10 @@ def running_server(cache: Path, *extra: str) -> Iterator[str]:
         if not first or not first[0].strip():
             process.kill()
             raise AssertionError(f"nimlab serve did not start: {process.stderr.read()[-2000:]}")
-        yield json.loads(first[0])["url"].rstrip("/")
+        ready = json.loads(first[0])
+        if said is not None:
+            said.append(ready)
+        yield ready["url"].rstrip("/")
     finally:
         if process.poll() is None:
             process.send_signal(signal.SIGINT)
