@@ -1,8 +1,10 @@
 """Time and memory of the threshold table of NIM(A) with cash (docs/DISCOVERIES.md, "Thresholds
-of NIM with cash"), and at a small N the cube kernel beside it.
+of NIM with cash"): the flat triangle of loss limits, uint16 up to N = 65,535.
 
 Usage: ``python benchmarks/cash_thresholds.py N SET [SET ...]`` (a SET as ``1,3,4``); one line
-per set: seconds, the table's size, the process's peak memory, and T[N, N].
+per set: seconds, the table's size (and the int32 square's it replaces), the process's peak
+memory, and T[N, N].  With ``--from M`` the table of ``M`` is computed first (not timed) and the
+table of ``N`` grown from it, the old one dropped: the peak then shows what the growth holds.
 """
 
 from __future__ import annotations
@@ -15,18 +17,35 @@ from nimlab.kernels import cash_thresholds as ct
 
 
 def main(argv: list[str]) -> None:
+    start_from = None
+    if "--from" in argv:
+        at = argv.index("--from")
+        start_from = int(argv[at + 1])
+        argv = argv[:at] + argv[at + 2:]
     bound = int(argv[0])
     for text in argv[1:]:
         A = tuple(int(a) for a in text.split(","))
         ct.cash_thresholds(A, 20)  # compiled or loaded outside the timing
-        start = time.perf_counter()
-        T = ct.cash_thresholds(A, bound)
+        ct.extend_cash_thresholds(A, ct.cash_thresholds(A, 10), 20)
+        if start_from is None:
+            start = time.perf_counter()
+            L = ct.cash_thresholds(A, bound)
+        else:
+            old = ct.cash_thresholds(A, start_from)
+            before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+            print(f"A = {{{text}}}: the table of {start_from:,}, {old.nbytes / 2**30:.2f} GiB, "
+                  f"peak so far {before:.2f} GiB")
+            start = time.perf_counter()
+            L = ct.extend_cash_thresholds(A, old, bound)
+            del old
         seconds = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-        top = "never" if T[bound, bound] == ct.NEVER else f"{T[bound, bound]:,}"
-        print(f"A = {{{text}}}, N = {bound:,}: {seconds:.2f} s, table {T.nbytes / 2**30:.2f} GiB, "
+        last = int(L[-1])  # L[N, N]: T[N, N] - 1, or N for never
+        top = "never" if last >= bound else f"{last + 1:,}"
+        print(f"A = {{{text}}}, N = {bound:,}: {seconds:.2f} s, table {L.nbytes / 2**30:.2f} GiB "
+              f"{L.dtype} (the int32 square: {4 * (bound + 1) ** 2 / 2**30:.2f} GiB), "
               f"peak {peak:.2f} GiB, T[N, N] = {top}")
-        del T
+        del L
 
 
 if __name__ == "__main__":

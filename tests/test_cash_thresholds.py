@@ -49,11 +49,12 @@ def test_thresholds_equal_the_cube(subtraction_set):
     N = 60
     W = cash.cash_winners(subtraction_set, N, N)
     T = ct.cash_thresholds(subtraction_set, N)
-    assert T.dtype == np.int32 and T.shape == (N + 1, N + 1)
+    assert T.dtype == np.uint16 and T.shape == ((N + 1) * (N + 2) // 2,)
     assert (T == ct.thresholds_from_winners(W)).all()
     assert (ct.threshold_slab(T, 0, N + 1, N) == W).all()  # membership at every position
-    assert ((T >= 0) & ((T == ct.NEVER) | (T <= np.arange(N + 1)[:, None]))).all()  # T <= n
-    assert (np.diff(T.astype(np.int64), axis=1) >= 0).all()  # more money for the other: higher
+    S = ct.to_square(T)
+    assert ((S >= 1) & ((S == ct.NEVER) | (S <= np.arange(N + 1)[:, None]))).all()  # 1 <= T <= n
+    assert (np.diff(S.astype(np.int64), axis=1) >= 0).all()  # more money for the other: higher
 
 
 @settings(max_examples=40)
@@ -61,7 +62,7 @@ def test_thresholds_equal_the_cube(subtraction_set):
 def test_thresholds_random_sets(subtraction_set, N):
     W = cash.cash_winners(subtraction_set, N, N + 3)
     T = ct.cash_thresholds(subtraction_set, N)
-    assert (T == ct.thresholds_from_winners(W)[:, :N + 1]).all()
+    assert (T == ct.thresholds_from_winners(W)).all()
     assert (ct.threshold_slab(T, 0, N + 1, N + 3) == W).all()  # money above N: capped
 
 
@@ -104,9 +105,14 @@ def test_member_numbers_and_arrays():
 def test_cut_and_extended_tables_agree():
     A = (2, 5, 6)
     big = ct.cash_thresholds(A, 120)
-    assert (ct.cash_thresholds(A, 70) == big[:71, :71]).all()
-    assert (ct.extend_cash_thresholds(A, big[:71, :71], 120) == big).all()
-    assert (ct.extend_cash_thresholds(A, big[:1, :1], 120) == big).all()
+    assert (ct.cash_thresholds(A, 70) == ct.cut_thresholds(big, 70)).all()
+    assert (ct.extend_cash_thresholds(A, ct.cut_thresholds(big, 70), 120) == big).all()
+    assert (ct.extend_cash_thresholds(A, ct.cut_thresholds(big, 0), 120) == big).all()
+    assert (ct.to_square(ct.cut_thresholds(big, 70)) == ct.to_square(big)[:71, :71]).all()
+    with pytest.raises(InputError):
+        ct.extend_cash_thresholds(A, big, 70)
+    with pytest.raises(InputError):
+        ct.extend_cash_thresholds(A, big[:-1], 130)  # not a triangle
 
 
 def test_store_entry_point(tmp_path, monkeypatch):
@@ -115,11 +121,12 @@ def test_store_entry_point(tmp_path, monkeypatch):
     A = (1, 4, 5)
     T = store.cash_thresholds(A, 2500)  # 6.3 million cells: stored
     assert not T.flags.writeable
-    assert (T[:200, :200] == ct.cash_thresholds(A, 199)).all()
+    assert T.nbytes == ct.table_nbytes(2500) == 2501 * 2502  # uint16, the triangle
+    assert (ct.cut_thresholds(T, 199) == ct.cash_thresholds(A, 199)).all()
     saved = [e for e in store.entries() if e.meta["params"].get("table") == "thresholds"]
     assert len(saved) == 1 and saved[0].meta["game"] == "cash"
     store.forget()
-    assert (store.cash_thresholds(A, 1000) == T[:1001, :1001]).all()  # cut from the file
+    assert (store.cash_thresholds(A, 1000) == ct.cut_thresholds(T, 1000)).all()  # from the file
     store.forget()
     expected = ct.cash_thresholds(A, 2600)
     with monkeypatch.context() as patch:  # extended from the file, not computed afresh
@@ -133,3 +140,59 @@ def test_store_entry_point(tmp_path, monkeypatch):
     with pytest.raises(InputError, match="memory"):
         store.cash_thresholds(A, 10**7)
     store.forget()
+
+
+def old_square_from_winners(W: np.ndarray) -> np.ndarray:
+    """The square int32 table of before the triangle (``NEVER``; ``d2 > n`` as ``d2 = n``)."""
+    stones = W.shape[0] - 1
+    T = np.full((stones + 1, stones + 1), ct.NEVER, dtype=np.int32)
+    for n in range(stones + 1):
+        wins = W[n, :n + 1, :stones + 1] != 0
+        T[n] = np.where(wins.any(axis=0), wins.argmax(axis=0), ct.NEVER)
+    return T
+
+
+@pytest.mark.parametrize("subtraction_set", SETS + WIDE)
+def test_triangle_holds_the_square(subtraction_set):
+    """The triangle of loss limits says what the int32 square said, at every position of a box
+    with money past the stones: the square back from it, and membership by the old rule."""
+    N, budget = 45, 52
+    W = cash.cash_winners(subtraction_set, N, budget)
+    L = ct.cash_thresholds(subtraction_set, N)
+    S = old_square_from_winners(W)
+    assert (ct.to_square(L) == S).all() and (ct.from_square(S) == L).all()
+    n, d1, d2 = np.ogrid[:N + 1, :budget + 1, :budget + 1]
+    old = (np.minimum(d1, n) >= S[n, np.minimum(d2, n)]).astype(np.uint8)
+    assert (old == W).all()
+    assert (ct.threshold_member(L, n, d1, d2) == old).all()
+    assert (ct.threshold_slab(L, 0, N + 1, budget) == old).all()
+
+
+def test_memory_footprint():
+    """The triangle of uint16: (N + 1)(N + 2) bytes, a quarter of the int32 square; uint32 only
+    past N = 65,535 (side 65,536: 4 GiB where the square took 16)."""
+    for N in (0, 1, 10, 1000, 3000):
+        L = ct.cash_thresholds((5, 6), N)
+        assert L.dtype == np.uint16 and L.nbytes == (N + 1) * (N + 2) == ct.table_nbytes(N)
+        assert N < 1000 or 4 * (N + 1) ** 2 / L.nbytes > 3.99  # the square's bytes / these
+    assert ct.table_nbytes(65535) == 65536 * 65537 < 4.3e9  # uint16 still holds 0..65,535
+    assert ct.table_dtype(65535) == np.uint16 and ct.table_dtype(65536) == np.uint32
+    assert ct.table_nbytes(65536) == 2 * 65537 * 65538
+    from nimlab.discover import oracle
+    source = oracle._cash("5,6")
+    for side in (1, 2, 1000, 32768, 65536, 65537, 100000):  # the learner's teacher: the same
+        assert source.nbytes(side) == ct.table_nbytes(side - 1)
+
+
+def test_wide_type_past_uint16(monkeypatch):
+    """Past the uint16 bound the table is uint32, extended from a uint16 one, the same numbers
+    (the bound lowered here to test it small)."""
+    A = (2, 5, 6)
+    small = ct.cash_thresholds(A, 40)
+    monkeypatch.setattr(ct, "UINT16_BOUND", 50)
+    big = ct.cash_thresholds(A, 90)
+    assert small.dtype == np.uint16 and big.dtype == np.uint32
+    assert (ct.extend_cash_thresholds(A, small, 90) == big).all()
+    assert (big.astype(np.int64) == ct.from_square(ct.to_square(big))).all()
+    monkeypatch.undo()
+    assert (ct.cash_thresholds(A, 90) == big).all()

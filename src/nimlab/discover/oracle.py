@@ -281,7 +281,7 @@ def _cash(values: str) -> Source:
         return lambda lo, hi: threshold_slab(T, lo, hi, side - 1)
     return Source(f"the NIM({','.join(map(str, s))}) with cash threshold table (store)", build,
                   values=False, table=table, active=True, need=_first_number_need,
-                  slab=slab, nbytes=lambda side: 4 * side * side)
+                  slab=slab, nbytes=lambda side: side * (side + 1) * (1 if side <= 65536 else 2))
 
 
 def fibonacci_p_box(piles: int, side: int, progress=None):
