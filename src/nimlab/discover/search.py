@@ -118,8 +118,11 @@ class Discovery:
         if self.status == "proven":
             return (f"{head}, {self.states} states, {self.digits} digits, "
                     f"{self.seconds:.1f} s: {self.formula})")
-        return (f"{head}, at least {self.lower_bound} states, {self.seconds:.1f} s: "
-                f"{self.reason})")
+        if self.hypothesis is not None:  # evidence only (data, or a game without its moves)
+            return (f"{head}, a hypothesis of {self.hypothesis.n} states, not proven, "
+                    f"{self.seconds:.1f} s: {self.reason})")
+        bound = "" if self.lower_bound is None else f", at least {self.lower_bound} states"
+        return f"{head}{bound}, {self.seconds:.1f} s: {self.reason})"
 
     def _repr_html_(self) -> str:
         from html import escape

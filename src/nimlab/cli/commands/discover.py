@@ -46,7 +46,10 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
 
 
 @click.command("discover")
-@click.argument("game", metavar="GAME")
+@click.argument("game", metavar="GAME", required=False)
+@click.option("--from", "from_file", default=None, metavar="FILE.csv",
+              help="Learn from a table of one's own instead of a game: rows n1,...,nk,label "
+                   "(- reads standard input); the answer is a hypothesis, never proven.")
 @click.option("--piles", type=click.IntRange(min=1), default=None,
               help="Number of piles (nim, sharing, end-nim, fibonacci; graph-nim: vertices).")
 @click.option("--variant", default=None, metavar="VALUE", help="end-nim: normal, misere, loop.")
@@ -90,7 +93,8 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
               help="Write the automaton in Walnut's format (smaller values beside it as "
                    "FILE_v0.txt, ...); its name is the atom $FILE in formulas.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def command(game, piles, variant, subtraction_set, edges, factor, code, value, p_positions,
+def command(game, from_file, piles, variant, subtraction_set, edges, factor, code, value,
+            p_positions,
             base, max_digits,
             max_memory, time_limit, max_states, learner, workers, scheduler, out,
             as_json) -> None:
@@ -103,12 +107,16 @@ def command(game, piles, variant, subtraction_set, edges, factor, code, value, p
     nimlab discover wythoff --p-positions --base fib
     nimlab discover end-nim --piles 3 --variant misere --p-positions --json
     nimlab discover graph-nim --edges 1-2 --p-positions
+    nimlab discover --from table.csv --p-positions
     """
     from nimlab.discover.search import discover  # errors in the command line's terms
     from nimlab.fileio import write_text
 
     if value is not None and p_positions:
         raise InputError("give --p-positions or --value G, not both")
+    if from_file is not None or game is None:
+        _from_data(game, from_file, value, p_positions, base, max_states, out, as_json)
+        return
     if value is None and not p_positions:
         raise InputError("say what to discover: --p-positions or --value G")
     if value is not None and value < 0:
@@ -172,3 +180,54 @@ def command(game, piles, variant, subtraction_set, edges, factor, code, value, p
         console.print(f"  evidence: {found.evidence}")
         if found.further:
             console.print(f"  to go further: {found.further}")
+
+
+#: Options of a game's discovery that mean nothing to --from (its data is the whole input).
+GAME_ONLY = ("piles", "variant", "subtraction_set", "edges", "factor", "code", "max_digits",
+             "max_memory", "time_limit", "learner", "workers", "scheduler")
+
+
+def _from_data(game, from_file, value, p_positions, base, max_states, out, as_json) -> None:
+    """``nimlab discover --from FILE.csv``: the hypothesis learned from the data, never
+    proven (so never written as a discovery: --out is refused)."""
+    from click.core import ParameterSource
+
+    from nimlab.discover.data import discover_data
+
+    if from_file is None:
+        raise InputError("give a GAME (nimlab discover nim --piles 3 --p-positions) or "
+                         "--from FILE.csv")
+    if game is not None:
+        raise InputError(f"give a GAME or --from FILE.csv, not both ({game!r} and "
+                         f"--from {from_file})")
+    context = click.get_current_context()
+    given = [p for p in GAME_ONLY
+             if context.get_parameter_source(p) == ParameterSource.COMMANDLINE]
+    if given:
+        flag = next(o for o in context.command.params if o.name == given[0]).opts[0]
+        raise InputError(f"{flag} is for a game; --from learns from the data alone")
+    if out is not None:
+        raise InputError(f"--out {out}: nothing learned from data is proven, so nothing is "
+                         "written as a discovery (--json gives the hypothesis as Walnut text)")
+    with progress_bar("learning", not as_json) as update:
+        found = discover_data(from_file, value=value, p_positions=p_positions, base=base,
+                              max_states=max_states,
+                              progress=lambda done, total: update(done, total or None))
+    if as_json:
+        emit_json(found.to_json())
+        return
+    what = {"p-positions": "P-positions (label 0)", "label 1": "rows labelled 1"}.get(
+        found.target, f"rows labelled {found.target.split()[-1]}")
+    digits = "Zeckendorf" if found.base == "fib" else "base 2"
+    if found.hypothesis is not None:
+        console.print(styled(("unknown", "bold yellow"),
+                             f": a hypothesis, not proven: the {what} of {found.game} are "
+                             f"the words accepted by an automaton of {found.hypothesis.n} "
+                             f"states ({', '.join(found.variables)}, {digits} digits, most "
+                             "significant first) on every row of the data"))
+        console.print("  the automaton: --json, \"hypothesis\" (Walnut's format)")
+    else:
+        console.print(styled(("unknown", "bold yellow"),
+                             f": the {what} of {found.game}: {found.reason}"))
+    console.print(f"  evidence: {found.evidence}")
+    console.print(f"  to go further: {found.further}")
