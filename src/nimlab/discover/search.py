@@ -392,7 +392,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
              max_cells: int | None = None, prove_states: int = 200_000,
              name: str | None = None, learner: str = "auto", workers: int = 0, scheduler: str | None = None,
              check_cells: int | None = None, progress: Progress = quiet,
-             max_memory: Any = None, **game_options) -> Discovery:
+             max_memory: Any = None, resume: Any = None, **game_options) -> Discovery:
     """Find and prove the automaton of the positions of value ``value`` (or the P-positions).
 
     ``game`` and ``game_options`` as ``nimlab prove`` names them (``variant=``, ``set=``);
@@ -401,7 +401,9 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     many processes) or ``scheduler`` (a cluster's address) run the active learner's box checks
     slab by slab on the cluster.  ``max_memory`` (bytes, or ``"2G"``): what the tables and
     boxes may take, by default half the memory available as the run starts; a table or box
-    past it is not built, and the answer is ``unknown`` saying so.  Raises
+    past it is not built, and the answer is ``unknown`` saying so.  ``resume`` (a directory):
+    keep a checkpoint there and continue the run it holds (:mod:`nimlab.discover.resume`; the
+    active learner only).  Raises
     :class:`~nimlab.errors.InputError` for bad input (unknown game, value < 0, ...).
     """
     from nimlab.prove.games import GAME_NAMES, game_formula
@@ -499,6 +501,18 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     prefix = f"{name}_" if name else f"{game.replace('-', '_')}_"
     stem = name or prefix + ("p" if value is None else f"v{value}")
     deadline = started + time_limit
+    checkpoint = None
+    if resume is not None:
+        if use != "active":
+            raise InputError(f"--resume: only the active learner's runs can be resumed, and "
+                             f"{gf.describe()} is learned by the box learner here "
+                             "(--learner active to use the active one)")
+        from nimlab.discover.resume import Checkpoint
+
+        checkpoint = Checkpoint(resume, {
+            "game": game, "piles": len(counting), "options": dict(sorted(options.items())),
+            "target": target, "base": base, "variables": list(names), "name": name},
+            len(names))
     boxes = _Boxes(src, len(names), quiet)
     given: list[tuple[str, am.DFA]] = []
     levels = []
@@ -514,13 +528,33 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
         for g in range(0 if gf.move is not None else target_value, target_value + 1):
             level_name = stem if g == target_value else f"{prefix}v{g}"
             t0 = time.monotonic()
+            kept = checkpoint.proven(g, names, base) if checkpoint is not None else None
+            if kept is not None:  # proven by an earlier run in the --resume directory
+                dfa, entry = kept
+                levels.append(entry["level"])
+                if g == target_value:
+                    form = _readable(gf, level_name, dfa, boxes, g, deadline, progress)
+                    answer = Discovery("proven", gf.describe(), target, base, names, dfa.n,
+                                       entry["level"]["digits"], time.monotonic() - started,
+                                       _atom(level_name, names), entry.get("evidence", ""),
+                                       stem, dfa, tuple(given), tuple(levels), form=form,
+                                       learner=use)
+                given.append((level_name, dfa))
+                continue
             if use == "active":
                 from nimlab.discover.teacher import learn_level
+
+                save = None
+                if checkpoint is not None:
+                    def save(S, E, pending, rounds, proofs, g=g):
+                        checkpoint.save(g, S, E, pending, rounds, proofs)
                 out = learn_level(gf, src, spec, g, given, level_name,
                                   max_digits=digits_cap, max_states=max_states,
                                   deadline=deadline, prove_states=prove_states, client=client,
                                   check_cells=check_cells, max_memory=cap,
-                                  progress=progress)
+                                  progress=progress,
+                                  state=None if checkpoint is None else checkpoint.state(g),
+                                  save=save)
                 evidence = _active_evidence(out)
             else:
                 out = _box_level(gf, boxes, g, given, level_name, base, max_digits=digits_cap,
@@ -556,6 +590,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                                    out["dfa"].n, out["digits"], time.monotonic() - started,
                                    _atom(level_name, names), evidence, stem, out["dfa"],
                                    tuple(given), tuple(levels), form=form, learner=use)
+            if checkpoint is not None:
+                checkpoint.prove(g, level_name, out["dfa"], base, levels[-1], evidence)
             given.append((level_name, out["dfa"]))
     finally:
         if client is not None:

@@ -42,6 +42,11 @@ CHECK_CELLS = 1 << 21
 KEEP = 16
 
 
+#: Called as ``ROUND_HOOK(g, rounds)`` at the start of each round of :func:`learn_level`,
+#: after the checkpoint is saved (tests interrupt a run there); None: nothing.
+ROUND_HOOK = None
+
+
 class OutOfReach(Exception):
     """A budget ends the learning: ``str()`` says which, and what would go further."""
 
@@ -261,10 +266,16 @@ class Teacher:
 def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *,
                 max_digits: int, max_states: int, deadline: float, prove_states: int,
                 client=None, check_cells: int = CHECK_CELLS, max_memory: int | None = None,
-                progress: Progress = quiet) -> dict[str, Any]:
+                progress: Progress = quiet, state: dict | None = None,
+                save=None) -> dict[str, Any]:
     """Learn and prove the value-``g`` set actively.  The dict: ``dfa`` (proven) or None,
     ``status`` (proven / none / unknown), ``why``, ``certificate`` (the lower bound), ``rounds``
-    (states after each hypothesis), ``digits`` (largest box checked), ``proofs``."""
+    (states after each hypothesis), ``digits`` (largest box checked), ``proofs``.
+
+    ``state`` (a resumed run, :mod:`nimlab.discover.resume`): the access words ``S``, the
+    suffixes ``E``, the ``pending`` counterexamples, ``rounds`` and ``proofs`` to start from;
+    the table is rebuilt by asking the teacher.  ``save(S, E, pending, rounds, proofs)`` is
+    called at the start of each round (then :data:`ROUND_HOOK`, if set, with ``(g, round)``)."""
     from nimlab.discover.proofs import prove_sets
 
     teacher = Teacher(gf, src, spec, g, max_digits=max_digits, deadline=deadline,
@@ -275,6 +286,10 @@ def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *
     proofs: list[dict] = []
     ladder = teacher.box_ladder()
     pending: list[tuple] = []
+    if state is not None:  # the table itself is rebuilt from S and E by close()
+        learner.S, learner.E = list(state["S"]), list(state["E"])
+        pending = list(state["pending"])
+        rounds, proofs = list(state["rounds"]), list(state["proofs"])
     started = time.monotonic()
 
     def answer(status: str, why: str = "", dfa=None, proof=None, hypothesis=None) -> dict:
@@ -289,6 +304,10 @@ def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *
         for a in range(1, teacher.words.letters):
             learner.add_suffix((a,))
         while True:
+            if save is not None:
+                save(learner.S, learner.E, pending, rounds, proofs)
+            if ROUND_HOOK is not None:
+                ROUND_HOOK(g, len(rounds))
             if time.monotonic() > deadline:
                 raise Stop()
             if not learner.close(max_states):

@@ -92,11 +92,15 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
 @click.option("--out", type=common.Path(dir_okay=False), default=None, metavar="FILE.txt",
               help="Write the automaton in Walnut's format (smaller values beside it as "
                    "FILE_v0.txt, ...); its name is the atom $FILE in formulas.")
+@click.option("--resume", type=common.Path(file_okay=False), default=None, metavar="DIR",
+              help="Keep a checkpoint of the run in DIR (made if missing) and continue the run "
+                   "it holds: the proven values and the active learner's table (S, E) are "
+                   "not learned again. The active learner only.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def command(game, from_file, piles, variant, subtraction_set, edges, factor, code, value,
             p_positions,
             base, max_digits,
-            max_memory, time_limit, max_states, learner, workers, scheduler, out,
+            max_memory, time_limit, max_states, learner, workers, scheduler, out, resume,
             as_json) -> None:
     """Find which positions have value G (or are P-positions), as an automaton read on the
     digits of the piles, then PROVE it for all positions.
@@ -127,6 +131,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
                          max_digits=max_digits, time_limit=time_limit, max_states=max_states,
                          learner=learner, workers=workers, scheduler=scheduler,
                          max_memory=max_memory, name=path.stem if path else None,
+                         resume=resume,
                          progress=lambda done, total: update(done, total or None),
                          variant=variant, set=subtraction_set, edges=edges,
                          **({"factor": factor} if factor is not None else {}),
@@ -180,11 +185,14 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
         console.print(f"  evidence: {found.evidence}")
         if found.further:
             console.print(f"  to go further: {found.further}")
+        if resume is not None:
+            console.print(f"  checkpoint: {resume} (the same command with --resume {resume} "
+                          "continues from it)")
 
 
 #: Options of a game's discovery that mean nothing to --from (its data is the whole input).
 GAME_ONLY = ("piles", "variant", "subtraction_set", "edges", "factor", "code", "max_digits",
-             "max_memory", "time_limit", "learner", "workers", "scheduler")
+             "max_memory", "time_limit", "learner", "workers", "scheduler", "resume")
 
 
 def _from_data(game, from_file, value, p_positions, base, max_states, out, as_json) -> None:
