@@ -133,7 +133,7 @@ WALLS = [
     ("discovery reads the rules, the tables, the dispatcher and the prover only",
      lambda m: _in(m, "nimlab.discover"),
      lambda t: not _in(t, "nimlab.discover", "nimlab.games", "nimlab.store", "nimlab.tables",
-                       "nimlab.kernels.automata", "nimlab.cluster", "nimlab.solve", "nimlab.prove", "nimlab.errors", "nimlab.progress",
+                       "nimlab.kernels.automata", "nimlab.kernels.cash_thresholds", "nimlab.cluster", "nimlab.solve", "nimlab.prove", "nimlab.errors", "nimlab.progress",
                        "nimlab.fileio", "nimlab.parsing")),
     ("only the interfaces import the command line",
      lambda m: not _in(m, "nimlab.cli", "nimlab.api", "nimlab.web"),

@@ -176,7 +176,7 @@ def test_refusals_are_one_line(tmp_path):
     for args in (["prove", "fibonacci", "--p-positions", "p1 ^ p2 = 0"],
                  ["prove", "nim", "--p-positions", "p1 = q"],
                  ["prove", "nim", "--p-positions", "p1 +"],
-                 ["prove", "end-nim", "--piles", "6", "--p-positions", "p1 = 0"],
+                 ["prove", "end-nim", "--piles", "9", "--p-positions", "p1 = 0"],
                  ["prove", "sharing", "--max-states", "10", "--p-positions",
                   SHARE.format(d='d = 0 | d in "(0|1)*1(00)*"')],
                  ["prove", "nim", "--piles", "12", "--p-positions",

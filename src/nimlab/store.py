@@ -529,6 +529,13 @@ def clear(game: str | None = None, older_than: float | None = None) -> list[Entr
 # ------------------------------------------------------------------------------ the games
 # One function per kind of table: the key (game, parameters), the kernel that computes it, how a
 # stored table is sliced or extended, and the memory it needs (checked before anything else).
+def sharing_bytes(bound: int) -> int:
+    """The memory :func:`sharing_values` needs for ``bound`` (the kernel's table and bitsets)."""
+    from nimlab.kernels import sharing
+
+    return sharing.table_bytes(bound)
+
+
 def sharing_values(bound: int, progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
     """``V[a, b] = G(0, a, b)`` of 3-pile Sharing Nim (see :mod:`nimlab.kernels.sharing`)."""
     from nimlab.kernels import sharing

@@ -122,8 +122,8 @@ def _wythoff() -> Source:
 
 
 def _sharing_bytes(side: int) -> int:
-    from nimlab.kernels import sharing
-    return sharing.table_bytes(side - 1)
+    from nimlab import store
+    return store.sharing_bytes(side - 1)
 
 
 def _sharing(tracks: int) -> Source:
