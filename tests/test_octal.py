@@ -117,10 +117,16 @@ def test_unsolved_games_are_never_proven():
 
 
 def test_a_theorem_bound_not_reached_is_only_observed():
-    digits = parse_code("0.177")  # periodic from 497 with period 20: needs 2*497 + 20 + 3 terms
-    found = octal_period(digits, octal_values(digits, 1000))
-    assert found.status == "observed" and found.period == 20
-    assert octal_period(digits, octal_values(digits, 1016)).status == "proven"
+    """0.177 is periodic from heap 497 with period 20 (k = 3): the theorem asks G(n + 20) = G(n)
+    for 497 <= n <= 2*497 + 20 + 3 - 1 = 1016, so the values of the heaps up to 1036: 1,037
+    values.  With 1,017 (the bound once used here, p short) it is only observed."""
+    digits = parse_code("0.177")
+    G = octal_values(digits, 1036)
+    for terms in (1000, 1017, 1036):
+        found = octal_period(digits, G[:terms])
+        assert found.status == "observed" and found.period == 20, terms
+    found = octal_period(digits, G)
+    assert (found.status, found.preperiod, found.needed) == ("proven", 497, 1037)
 
 
 def test_huge_heaps_from_the_proven_period_command_line():
@@ -155,8 +161,9 @@ def test_bad_codes_are_one_line(code):
 
 def test_0127_last_exception_46577_is_proven():
     """Gangolli and Plambeck (1989): 0.127 is periodic with period 4 after its last exception at
-    heap 46,577; the theorem needs the values up to heap 2 * 46578 + 4 + 3 - 1 = 93,162."""
-    done = cli("periodicity", "octal", "--code", "0.127", "--max", "93162", "--json", "--show",
+    heap 46,577; the theorem asks G(n + 4) = G(n) up to n = 2 * 46578 + 4 + 3 - 1 = 93,162, so
+    the values up to heap 93,166."""
+    done = cli("periodicity", "octal", "--code", "0.127", "--max", "93166", "--json", "--show",
                "0")
     assert done.returncode == 0, done.stderr
     found = json.loads(done.stdout)

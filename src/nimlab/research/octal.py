@@ -8,7 +8,8 @@ leaves one heap ``n + p - j`` (whose value is that of ``n - j >= n0``, by induct
 ``a + b = n + p - j``, one of which is larger than ``n0 + p``, and ``p`` fewer tokens in that one
 give a move of heap ``n`` with the same XOR; and the other way round.  So the values of heap
 ``n + p`` and heap ``n`` are mexes of the same sets.  The check is exact on the computed prefix,
-and the status is ``proven`` only when the prefix reaches ``2 n0 + p + k``.  Hexadecimal codes
+and the status is ``proven`` only when the prefix holds the values of every heap the hypothesis
+names, up to ``(2 n0 + p + k - 1) + p``: ``2 n0 + 2 p + k`` values.  Hexadecimal codes
 (three heaps) are only observed here.
 
 :func:`octal_period` finds the least ``n0`` (the preperiod: the first heap from which the sequence
@@ -53,7 +54,7 @@ class OctalPeriod:
     preperiod: int | None = None  # the first heap n0 from which G(n + p) = G(n)
     period: int | None = None
     last_exception: int | None = None  # n0 - 1: the last heap outside the period (None if n0 = 0)
-    needed: int | None = None  # the terms the proof needs: 2 n0 + p + k
+    needed: int | None = None  # the terms the proof needs: 2 n0 + 2 p + k
     proof: str = ""
 
     def to_dict(self) -> dict:
@@ -80,7 +81,7 @@ def _least_preperiod(G: np.ndarray, p: int) -> int:
 def octal_period(digits: tuple[int, ...], G: np.ndarray, min_repetitions: int = 3,
                  max_period: int | None = None) -> OctalPeriod:
     """The least period that ``G`` proves (with its least preperiod: ``G`` reaches the theorem's
-    bound ``2 n0 + p + k``; octal codes only, see the module docstring); if none, the fitting
+    bound, ``2 n0 + 2 p + k`` values; octal codes only, see the module docstring); if none, the fitting
     pair with the least preperiod, then the least period, among those with at least
     ``min_repetitions`` full periods after the preperiod and a preperiod in the first half of
     the data (a fit of the last terms only is chance), as ``observed``."""
@@ -94,13 +95,14 @@ def octal_period(digits: tuple[int, ...], G: np.ndarray, min_repetitions: int = 
         n0 = _least_preperiod(G, p)
         if (terms - n0) // p < min_repetitions:
             continue
-        needed = 2 * n0 + p + k
+        last = 2 * n0 + p + k - 1  # the theorem asks G(n + p) = G(n) for n0 <= n <= last
+        needed = last + p + 1  # so the values of heaps 0 .. last + p
         if terms >= needed and not hexadecimal:  # the least period proven: the answer
             return OctalPeriod(
                 code, "proven", terms, n0, p, n0 - 1 if n0 else None, needed,
-                f"G(n + {p}) = G(n) for every n from {n0} to {needed - 1} (= 2*{n0} + {p} + "
-                f"{k} - 1, the code's last digit being at {k}): by the octal periodicity theorem "
-                f"(Guy and Smith) for every n >= {n0}")
+                f"G(n + {p}) = G(n) for every n from {n0} to {last} (= 2*{n0} + {p} + "
+                f"{k} - 1, the code's last digit being at {k}; the values of {needed:,} heaps): "
+                f"by the octal periodicity theorem (Guy and Smith) for every n >= {n0}")
         if 2 * n0 > terms:  # a fit of the last terms only is no evidence of a period
             continue
         if best is None or (n0, p) < (best.preperiod, best.period):
