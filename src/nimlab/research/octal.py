@@ -33,7 +33,8 @@ from nimlab.games.octal import OctalGame, code_text
 from nimlab.kernels.octal import MAX_WORK, work_of
 from nimlab.progress import Progress, quiet
 
-__all__ = ["OctalPeriod", "octal_period", "prove_period", "heap_value", "OctalValues",
+__all__ = ["OctalPeriod", "octal_period", "check_period", "prove_period", "heap_value",
+           "OctalValues",
            "DIRECT", "PROOF_STEPS"]
 
 #: Heaps whose values the fast path reads from the compiled table directly.
@@ -76,6 +77,43 @@ def _least_preperiod(G: np.ndarray, p: int) -> int:
     """The least ``n0`` with ``G(n + p) = G(n)`` for every ``n0 <= n < len(G) - p``."""
     bad = np.flatnonzero(G[p:] != G[:-p])
     return 0 if bad.size == 0 else int(bad[-1]) + 1
+
+
+def check_period(digits: tuple[int, ...], G: np.ndarray, n0: int, p: int) -> OctalPeriod:
+    """Decide a given period: ``proven`` when ``G`` (the values of heaps ``0 .. len(G) - 1``)
+    reaches the theorem's bound and repeats with period ``p`` from ``n0`` over it, heap
+    ``n0 - 1`` is an exception (``n0`` is least for ``p``) and no proper divisor of ``p`` is a
+    period from ``n0`` (so ``p`` is the least period: the least divides every period); else
+    ``observed`` (the values do not reach the bound) or ``none`` (they contradict it).  For a
+    period known from the literature, whose search by :func:`octal_period` would be too long."""
+    code = code_text(digits)
+    k = len(digits) - 1
+    if any(d & 8 for d in digits):
+        raise InputError(f"{code}: nimlab proves periods of octal codes only")
+    if n0 < 0 or p < 1:
+        raise InputError(f"a period is at least 1 and a preperiod at least 0, not {p} and {n0}")
+    last = 2 * n0 + p + k - 1
+    needed = last + p + 1
+    terms = min(len(G), needed)
+    holds = bool(np.array_equal(G[n0 + p:terms], G[n0:terms - p]))
+    least = n0 == 0 or (n0 - 1 + p < len(G) and G[n0 - 1] != G[n0 - 1 + p])
+    divisors = sorted({e for q in range(1, int(p ** 0.5) + 1) if p % q == 0
+                       for e in (q, p // q)} - {p})
+    smaller = [d for d in divisors if np.array_equal(G[n0 + d:terms], G[n0:terms - d])]
+    last_exception = n0 - 1 if n0 else None
+    if not holds or not least or smaller:
+        why = ("the values break the period" if not holds else
+               f"heap {n0 - 1} repeats too: the preperiod is smaller" if not least else
+               f"{smaller[0]} divides {p} and is a period too")
+        return OctalPeriod(code, "none", len(G), n0, p, last_exception, needed, why)
+    if len(G) < needed:
+        return OctalPeriod(code, "observed", len(G), n0, p, last_exception, needed,
+                           f"the theorem needs the values of {needed:,} heaps")
+    return OctalPeriod(code, "proven", len(G), n0, p, last_exception, needed,
+                       f"G(n + {p}) = G(n) for every n from {n0} to {last} (= 2*{n0} + {p} + "
+                       f"{k} - 1; the values of {needed:,} heaps), heap {n0 - 1} an exception, "
+                       f"no divisor of {p} a period: by the octal periodicity theorem (Guy and "
+                       f"Smith) period {p} for every n >= {n0}")
 
 
 def octal_period(digits: tuple[int, ...], G: np.ndarray, min_repetitions: int = 3,
