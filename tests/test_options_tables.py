@@ -241,3 +241,85 @@ def test_discover_graph_nim_value_one(cache):
 ])
 def test_discover_refuses_what_it_cannot_read_in_one_line(cache, args, words):
     one_line_error(run("discover", *args, "--time-limit", 10), *words)
+
+
+# ------------------------------------------------- nim of K piles, Sharing Nim of 4 piles
+@pytest.mark.parametrize("piles, top", [(3, 7), (4, 4), (5, 2)])
+def test_nim_tables_of_k_piles_against_brute_force_on_whole_boxes(cache, piles, top):
+    table = nimlab.table("nim", piles=piles, max=top)
+    assert table.kind == "list"
+    assert table.columns == [f"p{i}" for i in range(1, piles + 1)] + ["value"]
+    rows = list(table.rows)
+    assert [tuple(r[:piles]) for r in rows] == list(itertools.product(range(top + 1),
+                                                                      repeat=piles))
+    for row in rows:
+        assert row[piles] == brute.nim(tuple(row[:piles])), row
+    assert np.array_equal(table.table.to_array(), np.array(rows))
+
+
+@pytest.mark.parametrize("top", [0, 1, 5])
+def test_four_pile_sharing_tables_against_brute_force_on_whole_boxes(cache, top):
+    # (0, top, top, top) needs the store's keys of total 3 * top: the whole box is checked
+    table = nimlab.table("sharing", piles=4, max=top)
+    assert table.columns == ["p1", "p2", "p3", "p4", "value"]
+    rows = list(table.rows)
+    assert [tuple(r[:4]) for r in rows] == list(itertools.product(range(top + 1), repeat=4))
+    for row in rows:
+        assert row[4] == brute.sharing(tuple(row[:4])), row
+
+
+def test_two_pile_nim_and_three_pile_sharing_keep_their_grids(cache):
+    for piles in (None, 2):
+        grid = nimlab.table("nim", piles=piles, max=5)
+        assert grid.kind == "grid" and grid.rows[3][5] == 3 ^ 5
+    for piles in (None, 3):
+        triangle = nimlab.table("sharing", piles=piles, max=6)
+        assert triangle.kind == "grid" and triangle.columns == list(range(7))
+
+
+@pytest.mark.parametrize("game, piles, top, truth", [
+    ("nim", 3, 6, brute.nim),
+    ("sharing", 4, 4, brute.sharing),
+])
+def test_box_tables_csv_and_npy_through_the_command_line(cache, tmp_path, game, piles, top,
+                                                         truth):
+    out = tmp_path / "t.csv"
+    result = run("table", game, "--piles", piles, "--max", top, "--out", out, "--json")
+    assert result.exit_code == 0, result.output
+    count = (top + 1) ** piles
+    assert json.loads(result.output)["rows"] == count
+    header, *lines = list(csv.reader(out.read_text().splitlines()))
+    assert header == [f"p{i}" for i in range(1, piles + 1)] + ["value"]
+    assert len(lines) == count
+    for line in lines:
+        *position, g = map(int, line)
+        assert len(position) == piles and g == truth(tuple(position)), line
+    npy = tmp_path / "t.npy"
+    assert run("table", game, "--piles", piles, "--max", top, "--out", npy).exit_code == 0
+    assert np.load(npy).tolist() == [list(map(int, line)) for line in lines]
+    printed = run("table", game, "--piles", piles, "--max", 1)
+    assert printed.exit_code == 0 and "value" in printed.output
+
+
+@pytest.mark.parametrize("args, words", [
+    (("nim", "--piles", 4, "--max", 80), ("43,046,721 positions", "GB as CSV",
+                                          "use --max 73 or less")),
+    (("sharing", "--piles", 4, "--max", 100), ("104,060,401 positions",
+                                               "use --max 73 or less")),
+    (("nim", "--piles", 30, "--max", 1), ("use fewer piles",)),
+    (("nim", "--piles", 10 ** 9), ("at most 32 piles",)),
+    (("nim", "--piles", 1), ("2 piles",)),
+    (("sharing", "--piles", 5), ("3 piles", "or 4")),
+    (("nim", "--piles", 3, "--max", 150), ("too many to hold as text", "--out FILE.csv")),
+])
+def test_box_tables_too_big_or_wrong_are_one_line_at_once(cache, args, words):
+    started = time.monotonic()
+    one_line_error(run("table", *args), *words)
+    assert time.monotonic() - started < 5  # refused up front, nothing computed
+
+
+def test_the_python_api_refuses_box_tables_the_same(cache):
+    with pytest.raises(InputError, match="use --max 73 or less|max=73 or less"):
+        nimlab.table("sharing", piles=4, max=100)
+    with pytest.raises(InputError, match="use --max 73 or less|max=73 or less"):
+        nimlab.table("nim", piles=4, max=80)

@@ -113,3 +113,95 @@ def check_positions(game: str, bound: int, piles: int, arcs: int = 0,
                      f"positions (about {size} GB as CSV) and its kernel {about(cells)} cells "
                      f"(the shorter rows too); a table holds at most {MAX_POSITIONS:,} "
                      f"positions and {4 * MAX_POSITIONS:,} cells: {fits}")
+
+
+# ------------------------------------------------------------- nim and Sharing Nim boxes
+#: The piles of the box tables: nim from 3 piles up (2 piles: the grid), Sharing Nim 4 (3 piles:
+#: the paper's triangle G(0, a, b)).
+BOX_GAMES = {"nim": "nim", "sharing": "Sharing Nim"}
+
+
+def is_box(game: str, piles: int | None) -> bool:
+    """Whether ``nimlab table game --piles piles`` is one row per position of a box."""
+    return piles is not None and (game == "nim" and piles >= 3 or game == "sharing" and
+                                  piles == 4)
+
+
+def box_rows(game: str, bound: int, piles: int | None) -> int | None:
+    """The rows of the box table of ``game`` (every pile in ``0..bound``), else ``None``."""
+    return (bound + 1) ** piles if is_box(game, piles) and piles <= MAX_TABLE_PILES else None
+
+
+def check_box(game: str, bound: int, piles: int | None) -> None:
+    """Refuse up front, in one line with the estimate and the largest ``--max`` that fits, a
+    nim or Sharing Nim box table (piles in ``0..bound``) beyond :data:`MAX_POSITIONS` rows."""
+    if not is_box(game, piles):
+        return
+    if piles > MAX_TABLE_PILES:
+        raise InputError(f"a table of every position has at most {MAX_TABLE_PILES} piles "
+                         f"(NumPy arrays' axes), got {short_text(str(piles))}")
+
+    def over(b: int) -> bool:
+        return (b + 1) ** piles > MAX_POSITIONS
+
+    if not over(bound):
+        return
+    low, high = 0, bound  # the largest --max that fits
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (low, mid - 1) if over(mid) else (mid, high)
+    count, text = (bound + 1) ** piles, short_text(str(bound))
+    size = gigabytes(count * (piles + 1) * (len(str(bound)) + 1))
+    fits = f"use --max {low} or less" if low else "use fewer piles"
+    raise InputError(f"the {piles}-pile {BOX_GAMES[game]} table for --max {text} has "
+                     f"{about(count)} positions (about {size} GB as CSV); a table holds at most "
+                     f"{MAX_POSITIONS:,} positions: {fits}")
+
+
+def nim_values(piles: int, bound: int) -> np.ndarray:
+    """``values[p1, ..., pk] = p1 ^ ... ^ pk`` for every pile in ``0..bound``."""
+    kind = np.min_scalar_type(bound)  # the XOR of numbers below 2**b is below 2**b
+    values = np.zeros((bound + 1,) * piles, dtype=kind)
+    for axis in range(piles):
+        values ^= np.arange(bound + 1, dtype=kind).reshape((-1,) + (1,) * (piles - 1 - axis))
+    return values
+
+
+def sharing4_box(bound: int, progress=None, cache: bool = True) -> np.ndarray:
+    """``values[p1, p2, p3, p4]`` of 4-pile Sharing Nim for every pile in ``0..bound``, from
+    :func:`nimlab.store.sharing4_values` by translation and order: a position's value is
+    ``G(0, x, y, z)`` of its piles minus the smallest, sorted.  Those keys sum to at most
+    ``3 * bound`` (``(0, b, b, b)``), the total the store's table needs."""
+    from nimlab import store
+    from nimlab.progress import quiet
+
+    keys = np.asarray(store.sharing4_values(3 * bound, progress or quiet, use_cache=cache))
+    side, kind = bound + 1, np.min_scalar_type(bound)
+    out = np.empty((side,) * 4, dtype=keys.dtype)
+    rest = np.indices((side,) * 3, dtype=kind)
+    for first in range(side):  # one slab of the first pile at a time
+        p = np.concatenate([np.full((1,) + rest.shape[1:], first, dtype=kind), rest])
+        p.sort(axis=0)
+        out[first] = keys[p[1] - p[0], p[2] - p[0], p[3] - p[0]]
+    return out
+
+
+def box_table(game: str, piles: int, bound: int, progress=None, cache: bool = True):
+    """The table of nim (``piles >= 3``) or 4-pile Sharing Nim: one row ``[p1, ..., pk,
+    value]`` per position, every pile in ``0..bound``, refused past :data:`MAX_POSITIONS`."""
+    from nimlab.references import cite
+    from nimlab.tables import Table
+
+    check_box(game, bound, piles)
+    if game == "nim":
+        values, how = nim_values(piles, bound), "the XOR of the piles"
+    else:
+        values = sharing4_box(bound, progress, cache)
+        how = f"G(0,x,y,z) by translation ({cite('sharing', 'Lemma 1')})"
+    if progress is not None:
+        progress(1, 1)
+    rows = PileRows(values, low=0)
+    return Table(f"{BOX_GAMES[game]}: values of every {piles}-pile position with piles in "
+                 f"0..{bound} ({how})", "list",
+                 [f"p{i}" for i in range(1, piles + 1)] + ["value"], rows,
+                 meta={"game": game, "piles": piles, "max": bound}, array=rows.array)

@@ -33,7 +33,7 @@ from nimlab.games import (CashNim, FibonacciNim, GraphNim, SubtractionNim, edge_
 from nimlab.games.endnim import VARIANTS
 from nimlab.progress import Progress, quiet
 from nimlab.references import cite
-from nimlab.table_boxes import PileRows, check_positions
+from nimlab.table_boxes import PileRows, box_rows, box_table, check_box, check_positions
 
 
 def check_target(path: str | os.PathLike) -> Path:
@@ -476,7 +476,7 @@ def list_rows(game: str, bound: int, piles: int | None = None,
         from nimlab.games.sharing import edge_vertices
 
         return (bound + 1) ** (edge_vertices(edges) if piles is None else piles)
-    return None
+    return box_rows(game, bound, piles)
 
 
 def check_rows(game: str, bound: int | None, piles: int | None = None,
@@ -488,6 +488,7 @@ def check_rows(game: str, bound: int | None, piles: int | None = None,
         check_positions(game, bound, 3 if piles is None else piles)
     if game == "graph-nim" and edges is not None:
         graph_nim_game(edges, bound, piles)
+    check_box(game, bound, piles)
     rows = list_rows(game, bound, piles, edges)
     if game == "subtraction" and bound > SUBTRACTION_MAX:
         raise InputError(f"the subtraction table for --max {short_text(str(bound))} has "
@@ -606,7 +607,7 @@ def octal_table(code: str, bound: int, progress: Progress = quiet,
 #: The tables, by game: default ``--max``, the options that apply, and the builder
 #: ``build(bound, piles, stones, variant, subtraction_set, factor, common)``.
 TABLES: dict[str, TableSpec] = {
-    "sharing": TableSpec(16, (), lambda b, p, n, v, s, f, c: sharing_table(b, **c)),
+    "sharing": TableSpec(16, ("--piles",), lambda b, p, n, v, s, f, c: _sharing(b, p, c)),
     "fibonacci": TableSpec(20, ("--piles", "--factor"), _fibonacci, grid=False),
     "end-nim": TableSpec(12, ("--piles", "--variant"), lambda b, p, n, v, s, f, c: _end_nim(
         3 if p is None else p, max(b, 1), v or "normal", c)),
@@ -616,11 +617,26 @@ TABLES: dict[str, TableSpec] = {
         _needs_set("cash", s), 14 if n is None else n, b, **c)),
     "subtraction": TableSpec(50, ("--set",), lambda b, p, n, v, s, f, c: subtraction_table(
         _needs_set("subtraction", s), b, **c), grid=False),
-    "nim": TableSpec(15, (), lambda b, p, n, v, s, f, c: two_pile_table("nim", b, **c), False),
+    "nim": TableSpec(15, ("--piles",), lambda b, p, n, v, s, f, c: _nim(b, p, c), False),
     "wythoff": TableSpec(15, (), lambda b, p, n, v, s, f, c: wythoff_table(b, **c)),
     "octal": TableSpec(100, ("--code",), lambda b, p, n, v, s, f, c: octal_table(
         _needs_code(c), b, **c), grid=False),
 }
+
+
+def _sharing(bound: int, piles: int | None, common: dict) -> Table:
+    if piles not in (None, 3, 4):
+        raise InputError(f"the sharing table has 3 piles (G(0,a,b)) or 4, got --piles {piles}")
+    return sharing_table(bound, **common) if piles != 4 else box_table("sharing", 4, bound, **{
+        k: v for k, v in common.items() if k != "max_states"})
+
+
+def _nim(bound: int, piles: int | None, common: dict) -> Table:
+    if piles is not None and piles < 2:
+        raise InputError(f"the nim table has 2 piles (a grid) or more, got --piles {piles}")
+    if piles is None or piles == 2:
+        return two_pile_table("nim", bound, **common)
+    return box_table("nim", piles, bound, common["progress"])
 
 
 def _end_nim(piles: int, bound: int, variant: str, common: dict) -> Table:

@@ -27,8 +27,9 @@ MAX_PRINTED_COLUMNS = 200
               help="Largest pile (sharing: b; fibonacci, end-nim, graph-nim: every pile; cash: "
                    "budgets; subtraction: n).")
 @click.option("--piles", type=int, default=None,
-              help="fibonacci, end-nim: number of piles; graph-nim: of vertices (default: the "
-                   "largest in --edges).")
+              help="fibonacci, end-nim, nim (default 2: the grid): number of piles; sharing: "
+                   "3 (the paper's G(0,a,b), the default) or 4; graph-nim: of vertices "
+                   "(default: the largest in --edges).")
 @click.option("--n", "stones", type=click.IntRange(min=0), default=None,
               help="cash: the number of stones (default 14).")
 @click.option("--variant", default=None, help="end-nim: normal, misere or loop.")
@@ -58,7 +59,9 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
     a1..aK, each 1..--max (an End-Nim pile is never empty), then the value.  graph-nim: one row
     per position p1..pn, each 0..--max, then the value: a digraph has no symmetry between its
     vertices, so no triangle G(0,a,b) like Sharing Nim's covers its positions.  Too big a table
-    is refused at once with its size and the largest --max that fits.
+    is refused at once with its size and the largest --max that fits.  nim with 3 or more
+    piles, and sharing with 4, also give one row per position p1..pK, each 0..--max, then the
+    value (the XOR; Sharing Nim's G(0,x,y,z) of the piles minus the smallest, sorted).
 
     The papers' games run compiled kernels, and tables are kept in the result store (see
     nimlab cache) unless --no-cache is given.  Long runs show a progress bar; Ctrl-C leaves no
