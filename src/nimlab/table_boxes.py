@@ -70,6 +70,17 @@ GRAPH_NIM_SECONDS = 30
 MAX_TABLE_PILES = 32
 
 
+
+def largest_fitting(bound: int, over) -> int:
+    """The largest ``--max`` up to ``bound`` for which ``over(b)`` is false (``over`` grows with
+    ``b``; 0 when none fits), by bisection: what a size refusal offers instead."""
+    low, high = 0, bound
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (low, mid - 1) if over(mid) else (mid, high)
+    return low
+
+
 def check_positions(game: str, bound: int, piles: int, arcs: int = 0,
                     rate: int = GRAPH_NIM_RATE, seconds: int = GRAPH_NIM_SECONDS) -> None:
     """Refuse up front, in one line with the estimate and the largest ``--max`` that fits, a
@@ -95,10 +106,7 @@ def check_positions(game: str, bound: int, piles: int, arcs: int = 0,
 
     if not over(bound):
         return
-    low, high = 0, bound  # the largest --max that fits
-    while low < high:
-        mid = (low + high + 1) // 2
-        low, high = (low, mid - 1) if over(mid) else (mid, high)
+    low = largest_fitting(bound, over)
     count, text = rows(bound), short_text(str(bound))
     if graph:
         raise InputError(f"the Graph Nim table on {piles} vertices for --max {text} has "
@@ -146,10 +154,7 @@ def check_box(game: str, bound: int, piles: int | None) -> None:
 
     if not over(bound):
         return
-    low, high = 0, bound  # the largest --max that fits
-    while low < high:
-        mid = (low + high + 1) // 2
-        low, high = (low, mid - 1) if over(mid) else (mid, high)
+    low = largest_fitting(bound, over)
     count, text = (bound + 1) ** piles, short_text(str(bound))
     size = gigabytes(count * (piles + 1) * (len(str(bound)) + 1))
     fits = f"use --max {low} or less" if low else "use fewer piles"
