@@ -191,11 +191,11 @@ def sharing4_box(bound: int, progress=None, cache: bool = True) -> np.ndarray:
     return out
 
 
-def box_table(game: str, piles: int, bound: int, progress=None, cache: bool = True):
-    """The table of nim (``piles >= 3``) or 4-pile Sharing Nim: one row ``[p1, ..., pk,
-    value]`` per position, every pile in ``0..bound``, refused past :data:`MAX_POSITIONS`."""
+def box_table(game: str, piles: int, bound: int, progress=None, cache: bool = True) -> dict:
+    """The parts of the table of nim (``piles >= 3``) or 4-pile Sharing Nim (``Table(**parts)``
+    in :mod:`nimlab.tables`, which imports this module): one row ``[p1, ..., pk, value]`` per
+    position, every pile in ``0..bound``, refused past :data:`MAX_POSITIONS`."""
     from nimlab.references import cite
-    from nimlab.tables import Table
 
     check_box(game, bound, piles)
     if game == "nim":
@@ -206,7 +206,7 @@ def box_table(game: str, piles: int, bound: int, progress=None, cache: bool = Tr
     if progress is not None:
         progress(1, 1)
     rows = PileRows(values, low=0)
-    return Table(f"{BOX_GAMES[game]}: values of every {piles}-pile position with piles in "
-                 f"0..{bound} ({how})", "list",
-                 [f"p{i}" for i in range(1, piles + 1)] + ["value"], rows,
-                 meta={"game": game, "piles": piles, "max": bound}, array=rows.array)
+    return {"title": f"{BOX_GAMES[game]}: values of every {piles}-pile position with piles in "
+                     f"0..{bound} ({how})", "kind": "list",
+            "columns": [f"p{i}" for i in range(1, piles + 1)] + ["value"], "rows": rows,
+            "meta": {"game": game, "piles": piles, "max": bound}, "array": rows.array}

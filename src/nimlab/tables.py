@@ -627,8 +627,9 @@ TABLES: dict[str, TableSpec] = {
 def _sharing(bound: int, piles: int | None, common: dict) -> Table:
     if piles not in (None, 3, 4):
         raise InputError(f"the sharing table has 3 piles (G(0,a,b)) or 4, got --piles {piles}")
-    return sharing_table(bound, **common) if piles != 4 else box_table("sharing", 4, bound, **{
-        k: v for k, v in common.items() if k != "max_states"})
+    if piles != 4:
+        return sharing_table(bound, **common)
+    return Table(**box_table("sharing", 4, bound, common["progress"], common.get("cache", True)))
 
 
 def _nim(bound: int, piles: int | None, common: dict) -> Table:
@@ -636,7 +637,7 @@ def _nim(bound: int, piles: int | None, common: dict) -> Table:
         raise InputError(f"the nim table has 2 piles (a grid) or more, got --piles {piles}")
     if piles is None or piles == 2:
         return two_pile_table("nim", bound, **common)
-    return box_table("nim", piles, bound, common["progress"])
+    return Table(**box_table("nim", piles, bound, common["progress"]))
 
 
 def _end_nim(piles: int, bound: int, variant: str, common: dict) -> Table:
