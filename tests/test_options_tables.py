@@ -166,6 +166,15 @@ def test_graph_nim_csv_through_the_command_line(cache, tmp_path):
     (("graph-nim", "--edges", "1-4", "--piles", 3), ("vertex 4",)),
     (("nim", "--edges", "1-2"), ("--edges does not apply",)),
     (("end-nim", "--piles", 5, "--max", 20), ("too many to hold as text", "--out FILE.csv")),
+    (("nim", "--piles", 4, "--max", 80), ("43,046,721 positions", "GB as CSV",
+                                          "use --max 73 or less")),
+    (("sharing", "--piles", 4, "--max", 100), ("104,060,401 positions",
+                                               "use --max 73 or less")),
+    (("nim", "--piles", 30, "--max", 1), ("use fewer piles",)),
+    (("nim", "--piles", 10 ** 9), ("at most 32 piles",)),
+    (("nim", "--piles", 1), ("2 piles",)),
+    (("sharing", "--piles", 5), ("3 piles", "or 4")),
+    (("nim", "--piles", 3, "--max", 150), ("too many to hold as text", "--out FILE.csv")),
 ])
 def test_too_big_or_wrong_is_one_line_at_once(cache, args, words):
     started = time.monotonic()
@@ -178,6 +187,10 @@ def test_the_python_api_refuses_the_same(cache):
         nimlab.table("end-nim", piles=5, max=40)
     with pytest.raises(InputError, match="277 or less"):
         nimlab.table("graph-nim", edges="1-2,2-3,3-1", max=500)
+    with pytest.raises(InputError, match="use --max 73 or less|max=73 or less"):
+        nimlab.table("sharing", piles=4, max=100)
+    with pytest.raises(InputError, match="use --max 73 or less|max=73 or less"):
+        nimlab.table("nim", piles=4, max=80)
 
 
 # -------------------------------------------------------------------------------- discover
@@ -299,27 +312,3 @@ def test_box_tables_csv_and_npy_through_the_command_line(cache, tmp_path, game, 
     assert np.load(npy).tolist() == [list(map(int, line)) for line in lines]
     printed = run("table", game, "--piles", piles, "--max", 1)
     assert printed.exit_code == 0 and "value" in printed.output
-
-
-@pytest.mark.parametrize("args, words", [
-    (("nim", "--piles", 4, "--max", 80), ("43,046,721 positions", "GB as CSV",
-                                          "use --max 73 or less")),
-    (("sharing", "--piles", 4, "--max", 100), ("104,060,401 positions",
-                                               "use --max 73 or less")),
-    (("nim", "--piles", 30, "--max", 1), ("use fewer piles",)),
-    (("nim", "--piles", 10 ** 9), ("at most 32 piles",)),
-    (("nim", "--piles", 1), ("2 piles",)),
-    (("sharing", "--piles", 5), ("3 piles", "or 4")),
-    (("nim", "--piles", 3, "--max", 150), ("too many to hold as text", "--out FILE.csv")),
-])
-def test_box_tables_too_big_or_wrong_are_one_line_at_once(cache, args, words):
-    started = time.monotonic()
-    one_line_error(run("table", *args), *words)
-    assert time.monotonic() - started < 5  # refused up front, nothing computed
-
-
-def test_the_python_api_refuses_box_tables_the_same(cache):
-    with pytest.raises(InputError, match="use --max 73 or less|max=73 or less"):
-        nimlab.table("sharing", piles=4, max=100)
-    with pytest.raises(InputError, match="use --max 73 or less|max=73 or less"):
-        nimlab.table("nim", piles=4, max=80)
