@@ -642,9 +642,7 @@ def cash_thresholds(subtraction_set: Sequence[int], bound: int, progress: Progre
 
     if bound < 0:
         raise InputError(f"the bound must be >= 0, got {bound}")
-    # "layout": the square int32 tables stored before are not read as triangles
-    return cached("cash", {"set": sorted(int(a) for a in subtraction_set), "table": "thresholds",
-                           "layout": "triangle"},
+    return cached("cash", {"set": sorted(int(a) for a in subtraction_set), "table": "thresholds"},
                   bound, lambda b, p: thresholds.cash_thresholds(subtraction_set, b, p),
                   slicer=lambda array, stored, b: thresholds.cut_thresholds(array, b),
                   extend=lambda array, old, b, p: thresholds.extend_cash_thresholds(
