@@ -133,14 +133,11 @@ def octal_period(digits: tuple[int, ...], G: np.ndarray, min_repetitions: int = 
         n0 = _least_preperiod(G, p)
         if (terms - n0) // p < min_repetitions:
             continue
-        last = 2 * n0 + p + k - 1  # the theorem asks G(n + p) = G(n) for n0 <= n <= last
-        needed = last + p + 1  # so the values of heaps 0 .. last + p
-        if terms >= needed and not hexadecimal:  # the least period proven: the answer
-            return OctalPeriod(
-                code, "proven", terms, n0, p, n0 - 1 if n0 else None, needed,
-                f"G(n + {p}) = G(n) for every n from {n0} to {last} (= 2*{n0} + {p} + "
-                f"{k} - 1, the code's last digit being at {k}; the values of {needed:,} heaps): "
-                f"by the octal periodicity theorem (Guy and Smith) for every n >= {n0}")
+        needed = 2 * n0 + 2 * p + k  # the theorem's bound (check_period, the one decision)
+        if terms >= needed and not hexadecimal:
+            found = check_period(digits, G, n0, p)
+            if found.status == "proven":  # the least period proven: the answer
+                return found
         if 2 * n0 > terms:  # a fit of the last terms only is no evidence of a period
             continue
         if best is None or (n0, p) < (best.preperiod, best.period):
