@@ -20,7 +20,8 @@ import numpy as np
 
 import nimlab
 from nimlab.games.octal import parse_code
-from nimlab.kernels.octal import octal_values, reference_values, sparse_values
+from nimlab.kernels.octal import octal_values, reference_values
+from nimlab.kernels.octal_sparse import sparse_values
 
 
 def best(call, runs: int = 3) -> float:

@@ -20,7 +20,7 @@ import sys
 import time
 
 from nimlab.games.octal import parse_code
-from nimlab.kernels.octal import sparse_values
+from nimlab.kernels.octal_sparse import sparse_values
 from nimlab.research.octal import check_period
 
 #: code -> (the first periodic heap n0, the period p, the source)

@@ -23,7 +23,8 @@ TABLES = """
 import hashlib, sys
 from fractions import Fraction
 import numpy as np
-from nimlab.kernels import automata, cash, endnim, fibonacci, graphnim, octal, sharing, wythoff
+from nimlab.kernels import (automata, cash, endnim, fibonacci, graphnim, octal, octal_sparse,
+                            sharing, wythoff)
 arrays = [
     sharing.sharing_values(90), sharing.sharing_values(300),
     wythoff.wythoff_table(200),
@@ -37,8 +38,9 @@ arrays = [
     automata.accepted(np.array([[0, 1], [1, 0]]), np.array([True, False]),
                       np.array([[n >> 3 - i & 1 for i in range(4)] for n in range(16)]), 1, 0,
                       16),
-    octal.octal_values((0, 7, 7), 3000), octal.sparse_values((0, 1, 6), 5000)[0],
-    octal.sparse_values((0, 1, 2, 7), 3000, mask=(-63, 1))[0],
+    octal.octal_values((0, 7, 7), 3000), octal_sparse.sparse_values((0, 1, 6), 5000)[0],
+    octal_sparse.sparse_values((0, 1, 2, 7), 3000, mask=(-63, 1))[0],
+    octal_sparse.sparse_values((0, 0, 0, 7), 9000, threads="always")[0],
 ]
 digest = hashlib.sha256()
 for array in arrays:

@@ -12,8 +12,8 @@ from hypothesis import given, settings, strategies as st
 import brute
 from nimlab import store
 from nimlab.games.octal import code_text, parse_code
-from nimlab.kernels.octal import (FIRST_PLAIN, _bits, choose_mask, octal_values,
-                                  reference_values, sparse_values)
+from nimlab.kernels.octal import octal_values, reference_values
+from nimlab.kernels.octal_sparse import FIRST_PLAIN, _bits, choose_mask, sparse_values
 
 #: The issue's dozen codes: sparse in the range (0.16, 0.77, 0.177, 4.7, 0.51), in the domain
 #: (0.127), and games with no sparse space at these sizes (0.007, 0.137, 0.07, 0.4, 0.15, 0.6).
@@ -144,7 +144,7 @@ def test_the_period_of_0_16_gangolli_and_plambeck():
 
 
 def test_the_store_uses_the_sparse_kernel(monkeypatch):
-    from nimlab.kernels import octal
+    from nimlab.kernels import octal_sparse
 
     runs = []
 
@@ -153,7 +153,7 @@ def test_the_store_uses_the_sparse_kernel(monkeypatch):
         runs.append(run)
         return G, run
 
-    monkeypatch.setattr(octal, "sparse_values", recorded)
+    monkeypatch.setattr(octal_sparse, "sparse_values", recorded)
     digits = parse_code("0.16")
     G = store.octal_values(digits, 50_000, use_cache=False)
     assert G.tolist() == octal_values(digits, 50_000).tolist()

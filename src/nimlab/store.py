@@ -672,13 +672,13 @@ def octal_values(digits: Sequence[int], bound: int, progress: Progress = quiet,
     """The nim-sequence ``G(0..bound)`` of the octal game with these code digits (see
     :mod:`nimlab.kernels.octal`): by the sparse-space method where it pays, else the plain
     kernel (the same values; :func:`nimlab.kernels.octal.sparse_values`)."""
-    from nimlab.kernels import octal
+    from nimlab.kernels import octal, octal_sparse
 
     if bound < 0:
         raise InputError(f"a heap holds 0 or more tokens, got --max {bound}")
     octal.check_work(tuple(digits), bound)  # refused before anything is read or computed
     return cached("octal", {"digits": [int(d) for d in digits]}, bound,
-                  lambda b, p: octal.sparse_values(tuple(digits), b, p)[0],
+                  lambda b, p: octal_sparse.sparse_values(tuple(digits), b, p)[0],
                   use_cache=use_cache, progress=progress, nbytes=(bound + 1) * 4,
                   what=f"the nim-sequence of the octal game up to heap {bound}")
 
