@@ -75,4 +75,43 @@ def deadline(at: float | None) -> Iterator[None]:
         _DEADLINE.reset(token)
 
 
-__all__ = ["Progress", "quiet", "reporter", "deadline", "PastDeadline"]
+class Projected:
+    """A progress reporter that passes every report on to ``inner`` and ends the computation, in
+    one line (:class:`~nimlab.errors.InputError` naming ``what``, the estimate and ``advice``),
+    as soon as its recent pace says the whole would take more than ``limit`` seconds: for work
+    whose cost no bound known beforehand gives (an octal game's nim-sequence through the
+    sparse-space method), so that the question still ends in bounded time.  The pace is that of
+    the last :data:`WINDOW` seconds or more (work that grows per unit, the plain mex's, is
+    projected from its latest speed, never from its cheap start); nothing is decided in the
+    first ``grace`` seconds."""
+
+    WINDOW = 1.0
+
+    def __init__(self, inner: Progress, limit: float, what: str, advice: str,
+                 grace: float = 2.0):
+        self.inner, self.limit, self.what, self.advice = inner, limit, what, advice
+        self.grace = grace
+        self.began = time.monotonic()
+        self.mark = (self.began, 0)
+
+    def __call__(self, done: int, total: int) -> None:
+        self.inner(done, total)
+        now = time.monotonic()
+        elapsed = now - self.began
+        since, before = self.mark
+        if now - since < self.WINDOW or done >= total:
+            return
+        rate = (done - before) / (now - since)
+        self.mark = (now, done)
+        if elapsed < self.grace or rate <= 0:
+            return
+        rest = (total - done) / rate
+        if elapsed + rest > self.limit:
+            from nimlab.errors import InputError, about
+
+            raise InputError(f"{self.what}: {done:,} of {total:,} done in {elapsed:.0f} s; at "
+                             f"this pace the rest needs about {about(int(rest))} s more, past the "
+                             f"limit of {self.limit:.0f} s; {self.advice}")
+
+
+__all__ = ["Progress", "quiet", "reporter", "deadline", "PastDeadline", "Projected"]

@@ -52,7 +52,7 @@ from nimlab import __version__, fileio
 from nimlab.errors import InputError, NimlabError, NimlabWarning
 from nimlab.kernels import check_memory
 from nimlab.parsing import parse_size
-from nimlab.progress import Progress, quiet
+from nimlab.progress import Progress, Projected, quiet
 
 ENV = "NIMLAB_CACHE"
 #: The store's size limit: ``$NIMLAB_CACHE_MAX`` (``500M``, ``4G``, bytes; ``0`` stores nothing),
@@ -676,10 +676,16 @@ def octal_values(digits: Sequence[int], bound: int, progress: Progress = quiet,
 
     if bound < 0:
         raise InputError(f"a heap holds 0 or more tokens, got --max {bound}")
-    octal.check_work(tuple(digits), bound)  # refused before anything is read or computed
-    return cached("octal", {"digits": [int(d) for d in digits]}, bound,
-                  lambda b, p: octal_sparse.sparse_values(tuple(digits), b, p)[0],
-                  use_cache=use_cache, progress=progress, nbytes=(bound + 1) * 4,
+    digits = tuple(int(d) for d in digits)
+    octal.check_work(digits, bound)  # (hexadecimal codes) refused before anything is computed
+    code = f"{digits[0]:x}." + "".join(f"{d:x}" for d in digits[1:])
+    watched = Projected(progress, octal.MAX_SECONDS,
+                        f"the nim-sequence of the octal game {code} up to heap {bound:,}",
+                        f"`nimlab record octal --code {code} --max {bound} --dir DIR` computes "
+                        "it without a time limit, resumably")
+    return cached("octal", {"digits": list(digits)}, bound,
+                  lambda b, p: octal_sparse.sparse_values(digits, b, p)[0],
+                  use_cache=use_cache, progress=watched, nbytes=(bound + 1) * 4,
                   what=f"the nim-sequence of the octal game up to heap {bound}")
 
 

@@ -587,7 +587,9 @@ class TableSpec:
 def octal_table(code: str, bound: int, progress: Progress = quiet,
                 max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
     """The nim-sequence ``G(0..bound)`` of an octal game (the compiled kernel, through the
-    store), refused up front past a minute of work (:func:`nimlab.kernels.octal.check_work`)."""
+    store): a hexadecimal code's refused up front past a minute of work
+    (:func:`nimlab.kernels.octal.check_work`), an octal code's as soon as its pace shows it
+    would pass :data:`nimlab.kernels.octal.MAX_SECONDS` (the store)."""
     from nimlab.games.octal import OctalGame
     from nimlab.kernels.octal import check_work
 

@@ -61,7 +61,7 @@ __all__ = ["njit", "prange", "intrinsic", "Kernel", "numba_module", "aot_status"
 #: functions they inline, and this module): a change to any of them makes an extension built
 #: before it stale.
 AOT_MODULES = ("atomics", "sharing", "wythoff", "fibonacci", "endnim", "graphnim", "cash",
-               "automata", "octal", "octal_sparse")
+               "automata", "octal", "octal_sparse", "repeats")
 #: The extension module built from them.
 AOT_EXTENSION = "nimlab.kernels._aot"
 

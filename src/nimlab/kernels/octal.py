@@ -64,15 +64,20 @@ def work_of(digits: tuple[int, ...], bound: int) -> int:
 
 
 #: Moves the kernel visits in about a minute here (measured: 2.2 * 10^9 in 3.2 s); past it a
-#: table is refused in one line, with the largest bound that fits.
+#: hexadecimal code's table is refused in one line, with the largest bound that fits.
 MAX_WORK = 40_000_000_000
+#: An octal code's table (two heaps at most) is bounded by time instead, as it is computed: the
+#: sparse-space method's work depends on the rare heaps, which no bound known beforehand
+#: limits (:class:`nimlab.progress.Projected` ends it once its pace passes this many seconds).
+MAX_SECONDS = 60.0
 
 
 def check_work(digits: tuple[int, ...], bound: int) -> None:
-    """Refuse (one line) a table past :data:`MAX_WORK` (hexadecimal codes grow like ``N^3``).
-
-    The bound is the plain kernel's: :func:`sparse_values` often visits far fewer moves, but how
-    many depends on the rare heaps, which no bound known beforehand limits."""
+    """Refuse (one line) a hexadecimal code's table past :data:`MAX_WORK` (three heaps: the
+    work grows like ``N^3``, and no sparse space is used).  An octal code's passes: its time is
+    watched while it runs (:data:`MAX_SECONDS`)."""
+    if not any(d & 8 for d in digits):
+        return
     work = work_of(digits, bound)
     if work <= MAX_WORK:
         return
@@ -83,9 +88,8 @@ def check_work(digits: tuple[int, ...], bound: int) -> None:
     from nimlab.errors import InputError, about
 
     raise InputError(f"the nim-sequence up to heap {bound:,} may visit about {about(work)} "
-                     f"moves, about {about(work * 60 // MAX_WORK)} seconds here (fewer where a "
-                     "sparse space holds, which only the computation shows); heaps up to "
-                     f"{low:,} fit in a minute")
+                     f"moves (three heaps), about {about(work * 60 // MAX_WORK)} seconds here; "
+                     f"heaps up to {low:,} fit in a minute")
 
 
 def octal_values(digits: tuple[int, ...], bound: int, progress: Progress = quiet) -> np.ndarray:

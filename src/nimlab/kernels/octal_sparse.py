@@ -348,9 +348,12 @@ PARALLEL_WORK = 2_000
 class _Arrays:
     """The workers' state between steps: stamps, rare lists, counters (grown as needed)."""
 
-    def __init__(self, rows: int):
+    def __init__(self, rows: int, largest: int = 0):
+        """``largest``: the largest value computed so far (a resumed run's): the stamp arrays
+        hold twice the power of two past it, so that every XOR of two values fits."""
         self.rows = rows
-        self.stamps = np.full((rows, 64), -1, dtype=np.int64)
+        width = max(64, 2 << int(largest).bit_length())
+        self.stamps = np.full((rows, width), -1, dtype=np.int64)
         self.rare = np.zeros((rows, 1024), dtype=np.int64)
         self.rcounts = np.zeros(rows, dtype=np.int64)
         self.stats = np.zeros((rows, 3), dtype=np.int64)
@@ -418,6 +421,7 @@ def _run_step(G: np.ndarray, arrays: _Arrays, code: np.ndarray, lo: int, hi: int
     if reached < hi:
         arrays.cut(reached)
         arrays.grow()
+        arrays.done.fill(-1)  # the heaps past the frontier are computed again: no mark stays
     return reached
 
 
@@ -467,7 +471,8 @@ def sparse_values(digits: tuple[int, ...], bound: int, progress: Progress = quie
     lag = lag_of(digits)
     pace = Pace(threads if lag > 1 else False)
     pace.ready = True  # one kernel for both modes: loaded by the first step
-    arrays = _Arrays(max(1, pace.workers))
+    largest = max(int(G[:start].max(initial=0)) if start else 0, 0)
+    arrays = _Arrays(max(1, pace.workers), largest)
     fixed = None
     if mask is not None:
         parities = _split_parities(digits)

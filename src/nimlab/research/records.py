@@ -32,6 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -265,6 +266,112 @@ def run_record(game: str, bound: int, directory: str | os.PathLike, *,
 
 class _Stop(Exception):
     """Ends a session early (``stop_after``)."""
+
+
+# --------------------------------------------------------------------------- octal games
+def octal_record_bytes(bound: int) -> dict[str, int]:
+    """The disk and memory an octal record needs: ``values.bin`` (``int32``, ``bound + 1``
+    values) is mapped into memory whole, and the kernel keeps a few small arrays."""
+    return {"file": (bound + 1) * 4, "memory": (bound + 1) * 4 + WINDOW_BYTES}
+
+
+def run_octal_record(code: str, bound: int, directory: str | os.PathLike, *,
+                     progress: Progress = quiet, threads: bool | str = True,
+                     checkpoint_seconds: float = 60.0,
+                     stop_after: Callable[[int], bool] | None = None) -> RecordResult:
+    """Compute (or resume) an octal game's nim-sequence ``G(0..bound)`` in ``directory``.
+
+    ``values.bin`` holds the values as little-endian ``int32`` (heap ``n`` at byte ``4 n``),
+    computed straight into a memory map of the file by the sparse-space kernel on every core
+    that pays (:func:`nimlab.kernels.octal_sparse.sparse_values`); ``record.json`` the heaps
+    done.  A checkpoint (every ``checkpoint_seconds``, and at Ctrl-C or SIGTERM) writes the
+    map's pages to the disk first, then the state; a run started again continues from the
+    heaps the state vouches for (the values past them are computed again), and the file is the
+    same, bit for bit, as an unbroken run's.  ``progress(done, total)`` counts heaps.
+    ``stop_after(heaps_done)`` (tests) ends a session after a checkpoint.
+
+    At the end the state records the file's SHA-256, the largest value, how the kernel went
+    (mask, rare heaps, threads) and the verdict of the octal periodicity theorem on the whole
+    sequence (:func:`nimlab.research.octal.octal_period`)."""
+    from nimlab.games.octal import code_text, parse_code
+    from nimlab.kernels.octal import check_work
+    from nimlab.kernels.octal_sparse import sparse_values
+    from nimlab.provenance import made_by
+    from nimlab.research.octal import octal_period
+
+    digits = parse_code(code)
+    code = code_text(digits)
+    if bound < 0:
+        raise InputError(f"a heap holds 0 or more tokens, got --max {bound}")
+    check_work(digits, bound)  # (hexadecimal codes: three heaps, N^3) refused up front
+    directory = fileio.named(directory, "record directory")
+    if not directory.parent.is_dir():
+        raise InputError(f"record directory {directory}: {directory.parent} does not exist; "
+                         "create it first (nimlab makes only the last directory)")
+    directory.mkdir(exist_ok=True)
+    values = directory / VALUES
+    for stale in directory.glob(f".{STATE}.*.part"):
+        stale.unlink(missing_ok=True)
+    size = (bound + 1) * 4
+    state = read_state(directory)
+    if state is None:
+        free = shutil.disk_usage(directory).free
+        if size > free:
+            raise InputError(f"the octal record of {code} up to heap {bound:,} needs "
+                             f"{size / 2**30:.2f} GB in {directory}; {free / 2**30:.2f} GB are "
+                             "free there")
+        state = {"game": "octal", "code": code, "bound": bound, "dtype": "<i4",
+                 "layout": "octal: G(n) for n = 0..bound, int32 little-endian", "done": 0,
+                 "bytes": 0, "version": __version__, "seconds": 0.0, "finished": False,
+                 "made_by": made_by()}
+        with open(values, "wb") as handle:
+            handle.truncate(size)  # (a sparse file: the disk fills as the values come)
+        _write_state(directory, state)
+    elif (state.get("game"), state.get("code"), state.get("bound")) != ("octal", code, bound):
+        raise InputError(f"{directory} holds the {state.get('game')} record "
+                         f"{state.get('code') or ''} up to {state.get('bound')}; use another "
+                         f"directory for the octal game {code} up to {bound}")
+    if not values.exists() or values.stat().st_size != size:
+        raise InputError(f"{values} is not the {size:,} bytes its record says; remove the "
+                         "directory to start again")
+    done = int(state["done"])
+    if state.get("finished"):
+        return RecordResult(directory, state, done, 0.0)
+    began = time.monotonic()
+    G = np.memmap(values, dtype="<i4", mode="r+", shape=(bound + 1,))
+    last = [time.monotonic(), done]  # the last checkpoint's time, the heaps reported
+
+    def checkpoint(heaps: int) -> None:
+        G.flush()  # the values first, then the state that vouches for them
+        state.update(done=heaps, bytes=heaps * 4,
+                     seconds=round(float(state["seconds"]) + time.monotonic() - last[0], 3))
+        last[0] = time.monotonic()
+        _write_state(directory, state)
+
+    def report(heaps: int, total: int) -> None:
+        last[1] = heaps
+        progress(heaps, total)
+        stopping = stop_after is not None and stop_after(heaps) and heaps < total
+        if time.monotonic() - last[0] >= checkpoint_seconds or stopping:
+            checkpoint(heaps)
+        if stopping:
+            raise _Stop
+
+    try:
+        _, run = sparse_values(digits, bound, report, out=G, start=done, threads=threads)
+    except _Stop:
+        return RecordResult(directory, state, done, time.monotonic() - began)
+    except BaseException:  # Ctrl-C, SIGTERM: keep what is done (the file stays valid)
+        checkpoint(last[1])
+        raise
+    checkpoint(bound + 1)
+    found = octal_period(digits, G)
+    state.update(finished=True, sha256=_sha256(values), largest=int(G.max(initial=0)),
+                 kernel=run.note, rare_heaps=run.rare, period=found.to_dict(),
+                 verdict=found.summary())
+    _write_state(directory, state)
+    del G
+    return RecordResult(directory, state, done, time.monotonic() - began)
 
 
 def _sha256(path: Path) -> str:

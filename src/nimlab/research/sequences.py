@@ -28,7 +28,7 @@ observed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -103,11 +103,14 @@ class SequenceSpec:
     help: str
     needs: tuple[str, ...]
     build: Callable[..., "Built"]
+    #: The sequence's verdict comes from its own search, about linear in the terms (an octal
+    #: game's), not from the generic one that :func:`check_search` bounds.
+    own_search: bool = False
 
 
 @dataclass
 class Built:
-    values: list[int]
+    values: Sequence[int]  # a list, or an array (an octal game's values: millions of terms)
     label: str
     first_index: int = 0
     window: int | None = None
@@ -236,7 +239,8 @@ def _build_octal(options: dict, progress: Progress) -> Built:
         from nimlab.tables import octal_table
 
         values = octal_table(options["code"], options["max"], progress).to_array()
-        found = octal_period(digits, values)
+        found = octal_period(digits, values, options.get("min_repetitions") or 3,
+                             options.get("max_period"))
     else:
         found = prove_period(digits, progress=progress)
         values = store.octal_values(digits, found.terms - 1)
@@ -245,19 +249,20 @@ def _build_octal(options: dict, progress: Progress) -> Built:
                           (found.terms - found.preperiod) // found.period if found.period
                           else None, largest_period_tried=found.terms // 3, proof=found.proof,
                           label=f"octal game {found.code}")
-    notes = [f"the octal periodicity theorem needs G up to heap 2 n0 + p + k - 1 = "
+    notes = [f"the octal periodicity theorem needs G up to heap 2 n0 + 2 p + k - 1 = "
              f"{found.needed - 1:,}" if found.needed else "no period fits the data"]
     if found.last_exception is not None:
         notes.append(f"last exception: heap {found.last_exception}")
-    return Built([int(v) for v in values], f"octal game {found.code}: G(n), n >= 0",
-                 notes=notes, verdict=verdict)
+    return Built(values, f"octal game {found.code}: G(n), n >= 0", notes=notes,
+                 verdict=verdict)
 
 
 SPECS: dict[str, SequenceSpec] = {spec.name: spec for spec in [
     SequenceSpec("values", "an explicit sequence: TERMS, e.g. 1,2,3,1,2,3", ("terms",),
                  _build_values),
     SequenceSpec("octal", "nim-sequence of an octal game, --code (proven by the octal "
-                 "periodicity theorem when the data reach its bound)", ("code",), _build_octal),
+                 "periodicity theorem when the data reach its bound)", ("code",), _build_octal,
+                 own_search=True),
     SequenceSpec("subtraction", "nim-sequence of NIM(A) (--outcomes: 1 at P-positions); --set, "
                  "--max (default 200); periodicity proven", ("set",), _build_subtraction),
     SequenceSpec("sharing-row", "row a of the Sharing Nim table, G(0,a,b) for b = a..max; --a",
@@ -310,10 +315,11 @@ def analyse_sequence(name: str, options: dict, *, min_repetitions: int = 3,
         raise InputError(f"unknown sequence {name!r}; the sequences are: {', '.join(SPECS)}, "
                          "and the nim-sequence of a game of your own of one number or one heap "
                          "(--rules FILE.py)")
-    if options.get("max") is not None:  # about --max terms: refuse a hopeless search at once
-        check_search(options["max"] + 1, min_repetitions, max_period)
-    built = spec.build(options, progress)
-    if not built.values:
+    if options.get("max") is not None and not spec.own_search:  # a hopeless search: refused
+        check_search(options["max"] + 1, min_repetitions, max_period)  # at once
+    built = spec.build({**options, "min_repetitions": min_repetitions,
+                        "max_period": max_period}, progress)
+    if len(built.values) == 0:
         raise InputError("the sequence is empty; raise --max")
     if built.verdict is not None:
         built.verdict.notes.extend(built.notes)

@@ -76,7 +76,7 @@ def command(sequence: str, terms: str | None, bound: int | None, subtraction_set
                                          max_period=max_period, progress=update)
     if as_json:
         emit_json({"sequence": sequence, **result.to_dict(), "summary": result.summary(),
-                   "head": built.values[:show]})
+                   "head": [int(v) for v in built.values[:show]]})
         return
     console.print(built.label, style="bold")
     if show:
