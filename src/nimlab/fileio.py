@@ -283,6 +283,19 @@ def journal(path: str | os.PathLike, keep: int) -> Iterator[BinaryIO]:
         yield handle
 
 
+def sized(path: str | os.PathLike, size: int) -> Path:
+    """Make ``path`` a file of ``size`` zero bytes (sparse: the disk fills as it is written), for
+    a record run whose values a memory map fills in place (an octal record's): like
+    :func:`journal`, vouched for only by the checkpoints its caller writes."""
+    path = Path(path)
+    try:
+        with open(path, "wb") as handle:
+            handle.truncate(size)
+    except OSError as problem:
+        raise _naming(problem, path, None) from None
+    return path
+
+
 def _naming(problem: OSError, path: Path, tmp: str | None) -> OSError:
     """``problem`` about the user's file ``path``: an error on the temporary file, or one that
     names no file at all (a full disk), names ``path`` instead."""

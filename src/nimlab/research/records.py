@@ -324,8 +324,7 @@ def run_octal_record(code: str, bound: int, directory: str | os.PathLike, *,
                  "layout": "octal: G(n) for n = 0..bound, int32 little-endian", "done": 0,
                  "bytes": 0, "version": __version__, "seconds": 0.0, "finished": False,
                  "made_by": made_by()}
-        with open(values, "wb") as handle:
-            handle.truncate(size)  # (a sparse file: the disk fills as the values come)
+        fileio.sized(values, size)  # (a sparse file: the disk fills as the values come)
         _write_state(directory, state)
     elif (state.get("game"), state.get("code"), state.get("bound")) != ("octal", code, bound):
         raise InputError(f"{directory} holds the {state.get('game')} record "
