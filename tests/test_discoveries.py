@@ -372,3 +372,36 @@ def test_nim_1_l_with_cash_for_odd_l_follows_the_rule_in_words(L):
             for b in range(0, n + 2):
                 won = brute.cash_player_one_wins(n, a, b, (1, L))
                 assert won != mover_loses(n, a, b), (n, a, b)
+
+
+def test_the_bound_without_the_convention_on_invalid_words():
+    """A certificate also names the words separated under valid words only: the lower bound for
+    automata that may do anything with the invalid (non-Zeckendorf) words, checked by a plain
+    dynamic programme; in base 2 (every word valid) it is the bound itself."""
+    from nimlab.discover import discover
+    from nimlab.discover.active import (_certificate_rows, any_invalid_prefixes,
+                                        check_any_invalid, check_certificate)
+
+    found = discover("fibonacci", 3, p_positions=True, max_states=40, time_limit=60)
+    cert = found.certificate
+    member = fibonacci_p_status(3, 89)
+    assert max(len(p[0]) + len(s[0]) for p in cert["prefixes"] for s in cert["suffixes"]) < 10
+    assert check_certificate(cert, member) == cert["lower_bound"] == found.lower_bound
+    strict = check_any_invalid(cert, member)
+    assert strict == cert["lower_bound_any_invalid"] == len(cert["any_invalid_prefixes"])
+    assert 1 <= strict < cert["lower_bound"]  # some words differ only through invalid ones
+    assert any_invalid_prefixes(cert, member) == cert["any_invalid_prefixes"]
+    wythoff = discover("wythoff", p_positions=True, base="2", max_states=30, max_digits=11,
+                       time_limit=60).certificate
+    assert wythoff["lower_bound_any_invalid"] == wythoff["lower_bound"] > 30
+    # the published 3-pile certificate: 1,502 of its 2,001 words without the convention
+    data = json.loads((CERTIFICATES / "fibonacci3_p.json").read_text())
+    chosen = any_invalid_prefixes(data, member)
+    assert check_any_invalid({**data, "any_invalid_prefixes": chosen}, member) == len(chosen)
+    assert len(chosen) == 1502
+    # a pair separated only through an invalid word is caught
+    rows = _certificate_rows(cert, member)
+    loose = [i for i in range(len(rows)) if i not in cert["any_invalid_prefixes"]]
+    with pytest.raises(AssertionError):
+        check_any_invalid({**cert, "any_invalid_prefixes": cert["any_invalid_prefixes"] +
+                           loose[:1]}, member)

@@ -26,7 +26,9 @@ the words that are not Zeckendorf words) needs a state for each of them: the num
 different rows (invalid answers read as "not a member") among the access words is a lower bound
 on the states of the minimal automaton.  The certificate lists those words and a small set of
 suffixes that already separates them (chosen greedily), so that anyone can check it with an
-independent computation (:func:`check_certificate`).
+independent computation (:func:`check_certificate`).  It also names the words among them that
+are separated under valid words only (:func:`check_any_invalid`): the lower bound for automata
+that may do anything with invalid words, without the encoding's convention.
 """
 
 from __future__ import annotations
@@ -211,11 +213,11 @@ class Learner:
                 continue
             keys.setdefault(bytes(1 if v == 1 else 0 for v in self.rows[s]), s)
         prefixes = list(keys.values())
-        rows = np.array([[1 if v == 1 else 0 for v in self.rows[s]] for s in prefixes],
+        full = np.array([list(self.rows[s]) for s in prefixes],
                         dtype=np.uint8).reshape(len(prefixes), len(self.E))
-        chosen = _separating_columns(rows)
+        chosen = _separating_columns((full == 1).astype(np.uint8))
         return Certificate(self.words.base, self.words.tracks, prefixes,
-                           [self.E[j] for j in chosen])
+                           [self.E[j] for j in chosen], _strictly_separated(full[:, chosen]))
 
 
 def _separating_columns(rows: np.ndarray) -> list[int]:
@@ -238,6 +240,22 @@ def _separating_columns(rows: np.ndarray) -> list[int]:
     if count < n:
         raise AssertionError("rows that differ are not separated by their columns")
     return chosen
+
+
+def _strictly_separated(rows: np.ndarray) -> list[int]:
+    """Rows (0, 1, or 2 for an invalid word) pairwise separated by a column where both are valid
+    and differ, chosen greedily in order: a lower bound on the states of *any* automaton that
+    agrees with the set on valid words, whatever it does with invalid ones."""
+    kept: list[int] = []
+    for i in range(rows.shape[0]):
+        if kept:
+            other = rows[kept]
+            row = rows[i]
+            apart = ((other != 2) & (row != 2) & (other != row)).any(axis=1)
+            if not apart.all():
+                continue
+        kept.append(i)
+    return kept
 
 
 def box_certificate(M, res, m: int, cap: int) -> "Certificate":
@@ -268,9 +286,10 @@ def box_certificate(M, res, m: int, cap: int) -> "Certificate":
         out[valid] = M(Q) if callable(M) else M[tuple(Q[:, t] for t in range(k))]
         return out
 
-    rows = Learner(words, member)._fill(prefixes, suffixes) == 1
-    chosen = _separating_columns(rows.astype(np.uint8))
-    return Certificate(base, k, prefixes, [suffixes[j] for j in chosen])
+    full = Learner(words, member)._fill(prefixes, suffixes)
+    chosen = _separating_columns((full == 1).astype(np.uint8))
+    return Certificate(base, k, prefixes, [suffixes[j] for j in chosen],
+                       _strictly_separated(full[:, chosen]))
 
 
 @dataclass(frozen=True)
@@ -281,14 +300,34 @@ class Certificate:
     tracks: int
     prefixes: list[tuple]
     suffixes: list[tuple]
+    #: the prefixes (indices) pairwise separated by a suffix under which both words are valid:
+    #: the bound for automata that may do anything with invalid words
+    strict: list[int] | None = None
 
     @property
     def bound(self) -> int:
         return len(self.prefixes)
 
+    def convention(self) -> str:
+        """The bound's convention in words, with the bound without it where they differ."""
+        if self.strict_bound == self.bound:
+            return ""
+        return (f" (invalid words read as not members, as the automata nimlab writes reject "
+                f"them; {self.strict_bound} for automata that may do anything with invalid "
+                "words)")
+
+    @property
+    def strict_bound(self) -> int:
+        """The lower bound without the encoding's convention on invalid words (the same as
+        :attr:`bound` in base 2, where every word is valid)."""
+        return self.bound if self.strict is None else len(self.strict)
+
     def to_json(self, names: tuple[str, ...]) -> dict:
         w = Words(self.base, self.tracks)
         return {"lower_bound": self.bound, "encoding": _ENCODING[self.base],
+                "lower_bound_any_invalid": self.strict_bound,
+                "any_invalid_prefixes": list(range(self.bound)) if self.strict is None
+                else list(self.strict),
                 "tracks": list(names),
                 "prefixes": [w.text(p) for p in self.prefixes],
                 "suffixes": [w.text(e) for e in self.suffixes]}
@@ -303,21 +342,53 @@ _ENCODING = {
 }
 
 
-def check_certificate(data: dict, member) -> int:
-    """Check a certificate (``Certificate.to_json``) with ``member(numbers) -> bool``, an
-    independent membership test of a tuple of numbers; the lower bound it proves.  Raises
-    ``AssertionError`` if two prefixes are not separated."""
+def _certificate_rows(data: dict, member) -> list[tuple]:
+    """Each prefix's row over the suffixes: 1 member, 0 not, None an invalid word."""
     base = "fib" if data["encoding"].startswith("Zeckendorf") else "2"
-    rows = set()
+    rows = []
     for prefix in data["prefixes"]:
         row = []
         for suffix in data["suffixes"]:
             texts = [p + s for p, s in zip(prefix, suffix)]
             if base == "fib" and any("11" in t for t in texts):
-                row.append(False)
+                row.append(None)
                 continue
-            row.append(bool(member(tuple(am.decode(t, base) for t in texts))))
-        row = tuple(row)
-        assert row not in rows, ("two prefixes are not separated", prefix)
-        rows.add(row)
-    return len(rows)
+            row.append(int(bool(member(tuple(am.decode(t, base) for t in texts)))))
+        rows.append(tuple(row))
+    return rows
+
+
+def check_certificate(data: dict, member) -> int:
+    """Check a certificate (``Certificate.to_json``) with ``member(numbers) -> bool``, an
+    independent membership test of a tuple of numbers; the lower bound it proves (invalid
+    words read as "not a member", the encoding's convention).  Raises ``AssertionError`` if two
+    prefixes are not separated."""
+    seen = set()
+    for prefix, row in zip(data["prefixes"], _certificate_rows(data, member)):
+        row = tuple(0 if v is None else v for v in row)
+        assert row not in seen, ("two prefixes are not separated", prefix)
+        seen.add(row)
+    return len(seen)
+
+
+def any_invalid_prefixes(data: dict, member) -> list[int]:
+    """For a certificate written without them (``any_invalid_prefixes``): its prefixes pairwise
+    separated under valid words only, chosen greedily in order, by ``member``."""
+    rows = _certificate_rows(data, member)
+    table = np.array([[2 if v is None else v for v in row] for row in rows], dtype=np.uint8)
+    return _strictly_separated(table.reshape(len(rows), len(data["suffixes"])))
+
+
+def check_any_invalid(data: dict, member) -> int:
+    """Check the certificate's bound without the convention (``lower_bound_any_invalid``):
+    every two of its ``any_invalid_prefixes`` are separated by a suffix under which both words
+    are valid.  Returns that bound; ``AssertionError`` if two are not."""
+    rows = _certificate_rows(data, member)
+    chosen = data["any_invalid_prefixes"]
+    for i, a in enumerate(chosen):
+        for b in chosen[:i]:
+            assert any(x is not None and y is not None and x != y
+                       for x, y in zip(rows[a], rows[b])), \
+                ("two prefixes are separated only through invalid words",
+                 data["prefixes"][a], data["prefixes"][b])
+    return len(chosen)

@@ -285,8 +285,8 @@ def _box_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
     out["certificate"] = cert
     if cert is not None and cert.bound > max_states:
         out.update(status="none", why=f"{cert.bound} words are pairwise separated on the box "
-                                      f"of {res.L} digits: every automaton needs more than "
-                                      f"--max-states {max_states} states")
+                                      f"of {res.L} digits{cert.convention()}: every automaton "
+                                      f"needs more than --max-states {max_states} states")
     else:
         out["status"] = "unknown"
     return out

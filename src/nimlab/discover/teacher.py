@@ -314,8 +314,8 @@ def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *
                 cert = learner.certificate()
                 if cert.bound > max_states:
                     return answer("none", f"{cert.bound} words are pairwise separated on exact "
-                                          f"data: every automaton needs more than --max-states "
-                                          f"{max_states} states")
+                                          f"data{cert.convention()}: every automaton needs more "
+                                          f"than --max-states {max_states} states")
                 return answer("unknown", f"the hypothesis passed --max-states {max_states} "
                                          f"states; the certified lower bound is {cert.bound}")
             dfa = learner.hypothesis(names)
