@@ -392,7 +392,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
              max_cells: int | None = None, prove_states: int = 200_000,
              name: str | None = None, learner: str = "auto", workers: int = 0, scheduler: str | None = None,
              check_cells: int | None = None, progress: Progress = quiet,
-             max_memory: Any = None, resume: Any = None, **game_options) -> Discovery:
+             max_memory: Any = None, resume: Any = None, restrict: str | None = None,
+             **game_options) -> Discovery:
     """Find and prove the automaton of the positions of value ``value`` (or the P-positions).
 
     ``game`` and ``game_options`` as ``nimlab prove`` names them (``variant=``, ``set=``);
@@ -403,8 +404,10 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     boxes may take, by default half the memory available as the run starts; a table or box
     past it is not built, and the answer is ``unknown`` saying so.  ``resume`` (a directory):
     keep a checkpoint there and continue the run it holds (:mod:`nimlab.discover.resume`; the
-    active learner only).  Raises
-    :class:`~nimlab.errors.InputError` for bad input (unknown game, value < 0, ...).
+    active learner only).  ``restrict`` (a formula over the position variables, ``"p1 = 0"``):
+    learn the set inside that slice (:mod:`nimlab.discover.slices`): proven when every move
+    from the slice stays in it, else a hypothesis (``unknown``) with the move that leaves.
+    Raises :class:`~nimlab.errors.InputError` for bad input (unknown game, value < 0, ...).
     """
     from nimlab.prove.games import GAME_NAMES, game_formula
 
@@ -471,13 +474,34 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     names = gf.names
     if tuple(sorted(names)) != names:
         raise InputError(f"discover handles at most 9 piles ({', '.join(names)})")
+    piece = None
+    if restrict is not None:
+        if workers or scheduler:
+            raise InputError("--restrict with --workers or --scheduler: the cluster's workers "
+                             "would build the game's table without the slice; run it here")
+        from nimlab.discover.slices import make_slice
+
+        piece = make_slice(gf, restrict, prove_states, max(1.0, min(60.0, time_limit / 4)))
+        domain = piece.formula if gf.domain.strip() in ("", "true") else \
+            f"({gf.domain}) & ({piece.formula})"
+        gf = replace(gf, domain=domain, move=gf.move if piece.closed else None,
+                     params={**gf.params, "restrict": piece.formula})
     counting = [n for n in names if n != "x"]
     src = oracle.source(game, len(counting), options)
+    if piece is not None:
+        from nimlab.discover.slices import restricted
+
+        src = restricted(src, piece, len(names))
     if target_value > 0 and not src.values:
         raise InputError(f"{gf.describe()}: nimlab's table of this game holds outcomes (P or N) "
                          f"only; discover --p-positions, not --value {target_value}")
     digits_cap = max_digits if max_digits is not None else 64
     use = learner if learner != "auto" else ("active" if src.active else "box")
+    if piece is not None and not piece.closed and use == "box":
+        if learner == "box":
+            raise InputError(f"{piece.why_unproven().split(';')[0]}: discover learns a "
+                             "hypothesis there with the active learner only (drop --learner box)")
+        use = "active"
     per = SLAB_BYTES if src.slab is not None and base == "2" else LEARN_BYTES
     if max_cells is None:
         max_cells = _memory_cells(per, cap)
@@ -497,7 +521,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
         check_cells = src.check_cells or CHECK_CELLS
         if max_digits is not None and use == "active":  # boxes up to --max-digits, in slabs
             check_cells = max(check_cells, learn.width(max_digits, base) ** len(names))
-    target = "p-positions" if value is None else f"value {target_value}"
+    target = ("p-positions" if value is None else f"value {target_value}") + \
+        ("" if piece is None else f" {piece.describe()}")
     prefix = f"{name}_" if name else f"{game.replace('-', '_')}_"
     stem = name or prefix + ("p" if value is None else f"v{value}")
     deadline = started + time_limit
@@ -511,7 +536,8 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
 
         checkpoint = Checkpoint(resume, {
             "game": game, "piles": len(counting), "options": dict(sorted(options.items())),
-            "target": target, "base": base, "variables": list(names), "name": name},
+            "target": target, "base": base, "variables": list(names), "name": name,
+            "restrict": restrict},
             len(names))
     boxes = _Boxes(src, len(names), quiet)
     given: list[tuple[str, am.DFA]] = []
@@ -597,6 +623,11 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
         if client is not None:
             from nimlab.cluster import close_client
             close_client(client)
+    if piece is not None and not piece.closed and answer is not None and \
+            answer.status == "unknown" and answer.hypothesis is not None:
+        answer = replace(answer, reason=f"{answer.reason.split(';')[0]}; {piece.why_unproven()}",
+                         further="a slice closed under moves (every move from it stays in it): "
+                                 "then the values inside are proven as for the whole game")
     return answer
 
 

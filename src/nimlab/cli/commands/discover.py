@@ -64,6 +64,10 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
 @click.option("--value", type=int, default=None, metavar="G",
               help="Discover the positions of value G (the smaller values are found first).")
 @click.option("--p-positions", "p_positions", is_flag=True, help="Discover the P-positions.")
+@click.option("--restrict", default=None, metavar="FORMULA",
+              help="Learn the set inside this slice, a formula over the position variables "
+                   "(e.g. 'p1 = 0', a row): proven when every move from the slice stays in "
+                   "it, else a hypothesis with the move that leaves.")
 @click.option("--base", type=click.Choice(["2", "fib"]), default=None,
               help="Numeration the automaton reads (default: fib for fibonacci, else 2).")
 @click.option("--max-digits", type=int, default=None, metavar="L",
@@ -101,7 +105,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
             p_positions,
             base, max_digits,
             max_memory, time_limit, max_states, learner, workers, scheduler, out, resume,
-            as_json) -> None:
+            as_json, restrict=None) -> None:
     """Find which positions have value G (or are P-positions), as an automaton read on the
     digits of the piles, then PROVE it for all positions.
 
@@ -131,7 +135,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
                          max_digits=max_digits, time_limit=time_limit, max_states=max_states,
                          learner=learner, workers=workers, scheduler=scheduler,
                          max_memory=max_memory, name=path.stem if path else None,
-                         resume=resume,
+                         resume=resume, restrict=restrict,
                          progress=lambda done, total: update(done, total or None),
                          variant=variant, set=subtraction_set, edges=edges,
                          **({"factor": factor} if factor is not None else {}),
@@ -148,8 +152,8 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
         emit_json(data)
         return
     if found.status == "proven":
-        what = ("P-positions" if found.target == "p-positions" else
-                f"positions of {found.target}")
+        what = ("P-positions" + found.target[len("p-positions"):]
+                if found.target.startswith("p-positions") else f"positions of {found.target}")
         digits = "Zeckendorf" if found.base == "fib" else "base 2"
         console.print(styled(("proven", "bold green"),
                              f": the {what} of {found.game} are the words accepted by an "
@@ -165,8 +169,10 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
         if path is not None:
             files = ", ".join(str(p) for p in lower + [path])
             console.print(f"  written: {files} (Walnut format)")
-            again = _reprove(game, piles, variant, subtraction_set, edges, base, path, found)
-            console.print(f"  re-prove: {again}")
+            if restrict is None:  # (nimlab prove reads whole games, not slices)
+                again = _reprove(game, piles, variant, subtraction_set, edges, base, path,
+                                 found)
+                console.print(f"  re-prove: {again}")
     elif found.status == "none":
         console.print(styled(("none", "bold red"),
                              f": no automaton of at most {max_states} states reads the "
@@ -192,7 +198,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
 
 #: Options of a game's discovery that mean nothing to --from (its data is the whole input).
 GAME_ONLY = ("piles", "variant", "subtraction_set", "edges", "factor", "code", "max_digits",
-             "max_memory", "time_limit", "learner", "workers", "scheduler", "resume")
+             "max_memory", "time_limit", "learner", "workers", "scheduler", "resume", "restrict")
 
 
 def _from_data(game, from_file, value, p_positions, base, max_states, out, as_json) -> None:
