@@ -83,7 +83,8 @@ def make_slice(gf, formula: str, max_states: int = 200_000, time_limit: float = 
         leaves = conj(prover.domain, tree, prover.move, neg(prover.at_next(tree)))
         out = prover.restrict(prover.compile(leaves))
         out = am.extend(out, tuple(sorted(set(out.vars) | set(prover.q))))
-        if prover.compiler.restricted:
+        # (a numeration with invalid words: the next position's words valid too)
+        if getattr(prover.compiler, "restricted", gf.base == "fib"):
             for q in prover.q:
                 out = am.product(out, prover.compiler.valid(q), "and", prover.limits)
         closed = out.is_empty()
