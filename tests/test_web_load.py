@@ -103,7 +103,7 @@ def test_a_request_past_the_time_limit_is_refused_and_others_are_served(tmp_path
         # the API refuses what it does not know, in JSON, never with a 500
         assert get(base, "value", {"game": "nim", "position": "1,2", "colour": "red"}) == (
             400, {"error": "unknown parameter 'colour'; this endpoint takes: game, position, "
-                           "variant, last, factor, set, budgets, edges, code, max_states"})
+                           "variant, last, factor, set, budgets, edges, code, a, max_states"})
         code, body = get(base, "table", {"game": "sharing", "max": "100000"})
         assert code == 400 and "nimlab table sharing --max N --out FILE" in body["error"]
         code, body = get(base, "table", {"game": "end-nim", "piles": "6", "max": "9"})

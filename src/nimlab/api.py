@@ -25,9 +25,9 @@ from typing import Any, Callable, Iterable
 from nimlab.errors import NimlabError, TooManyStates
 
 #: The game options the commands take (``--variant`` ...), by their CLI names.
-GAME_OPTIONS = ("variant", "last", "factor", "set", "budgets", "edges", "code")
+GAME_OPTIONS = ("variant", "last", "factor", "set", "budgets", "edges", "code", "a")
 #: The options of ``nimlab table``, by their keyword names.
-TABLE_OPTIONS = ("max", "piles", "n", "variant", "set", "factor", "edges", "code")
+TABLE_OPTIONS = ("max", "piles", "n", "variant", "set", "factor", "edges", "code", "a")
 #: Words of a refusal over a budget (HTTP 422 rather than 400).
 BUDGET_WORDS = ("max-states", "time limit", "time-limit", "budget of")
 

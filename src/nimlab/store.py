@@ -701,6 +701,23 @@ def wythoff_table(bound: int, progress: Progress = quiet,
                   what=f"the Wythoff table for N = {bound}")
 
 
+def awythoff_table(bound: int, a: int, progress: Progress = quiet,
+                   use_cache: bool = True) -> np.ndarray:
+    """``G[x, y]`` of Fraenkel's a-Wythoff game for ``0 <= x, y <= bound`` (see
+    :mod:`nimlab.kernels.awythoff`); ``a = 1`` is Wythoff's own table (:func:`wythoff_table`).
+    Kept under ``wythoff`` with the parameter ``a``."""
+    from nimlab.kernels import awythoff
+
+    if a == 1:
+        return wythoff_table(bound, progress, use_cache)
+    awythoff.check_work(bound, a)  # one line, with the largest bound that fits
+    return cached("wythoff", {"a": int(a)}, bound,
+                  lambda b, p: awythoff.awythoff_table(b, a, p),
+                  use_cache=use_cache, progress=progress,
+                  nbytes=awythoff.table_bytes(bound, a),
+                  what=f"the a-Wythoff table for a = {a}, N = {bound}")
+
+
 def graph_values(vertices: int, edges: Sequence[tuple[int, int]], bound: int,
                  progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
     """Graph Nim values on the box ``[0, bound]^vertices`` (see :mod:`nimlab.kernels.graphnim`)."""

@@ -545,9 +545,19 @@ def value_grid(value: Callable[[Any], int], bound: int, progress: Progress = qui
 
 
 def wythoff_table(bound: int, progress: Progress = quiet,
-                  max_states: int = DEFAULT_MAX_STATES, cache: bool = True) -> Table:
+                  max_states: int = DEFAULT_MAX_STATES, cache: bool = True,
+                  a: Any = None) -> Table:
     """Wythoff's Grundy values ``G(a, b)``, ``0 <= a, b <= bound``, from the compiled kernel
-    (:mod:`nimlab.kernels.wythoff`) through the store; refused beyond N = 30,000."""
+    (:mod:`nimlab.kernels.wythoff`) through the store; refused beyond N = 30,000.  ``a >= 2``:
+    the a-Wythoff game (:mod:`nimlab.kernels.awythoff`)."""
+    from nimlab.games.nim import parse_a
+
+    a = parse_a(1 if a is None else a)
+    if a != 1:  # refused up front past its memory or time (the store asks the kernel)
+        values = store.awythoff_table(bound, a, progress, use_cache=cache)
+        return Table(f"wythoff, a = {a}: Grundy values G(x, y) for 0 <= x, y <= {bound}",
+                     "grid", list(range(bound + 1)), GridRows(values), list(range(bound + 1)),
+                     "x/y", meta={"game": "wythoff", "a": a, "max": bound}, array=values)
     if bound > 30000:  # N = 20,000 took 344 s on a loaded 2-core machine; time grows ~N**3
         minutes = 344 * bound ** 3 // (20000 ** 3 * 60)
         raise InputError(f"the Wythoff table for --max {short_text(str(bound))} would take about "
@@ -620,7 +630,7 @@ TABLES: dict[str, TableSpec] = {
     "subtraction": TableSpec(50, ("--set",), lambda b, p, n, v, s, f, c: subtraction_table(
         _needs_set("subtraction", s), b, **c), grid=False),
     "nim": TableSpec(15, ("--piles",), lambda b, p, n, v, s, f, c: _nim(b, p, c), False),
-    "wythoff": TableSpec(15, (), lambda b, p, n, v, s, f, c: wythoff_table(b, **c)),
+    "wythoff": TableSpec(15, ("--a",), lambda b, p, n, v, s, f, c: wythoff_table(b, **c)),
     "octal": TableSpec(100, ("--code",), lambda b, p, n, v, s, f, c: octal_table(
         _needs_code(c), b, **c), grid=False),
 }
@@ -762,7 +772,7 @@ def game_table(game: Any, bound: int, progress: Progress = quiet,
 def build_table(game: str, *, bound: int | None, piles: int | None = None,
                 stones: int | None = None, variant: str | None = None,
                 subtraction_set: str | None = None, factor: str | None = None,
-                code: str | None = None, edges: str | None = None,
+                code: str | None = None, edges: str | None = None, a: Any = None,
                 progress: Progress = quiet, max_states: int = DEFAULT_MAX_STATES,
                 cache: bool = True) -> Table:
     """Build ``nimlab table GAME`` from :data:`TABLES`; raises :class:`InputError` for options
@@ -774,7 +784,7 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
     if bound < 0:
         raise InputError(f"--max must be >= 0, got {bound}")
     unused = {"--piles": piles, "--n": stones, "--variant": variant, "--set": subtraction_set,
-              "--factor": factor, "--code": code, "--edges": edges}
+              "--factor": factor, "--code": code, "--edges": edges, "--a": a}
     for flag, val in unused.items():
         if val is not None and flag not in spec.allowed:
             raise InputError(f"{flag} does not apply to the {game} table (its options: "
@@ -786,4 +796,6 @@ def build_table(game: str, *, bound: int | None, piles: int | None = None,
         common["code"] = code
     if edges is not None:
         common["edges"] = edges
+    if a is not None:
+        common["a"] = a
     return spec.build(bound, piles, stones, variant, subtraction_set, factor, common)

@@ -45,6 +45,7 @@ class Row:
 ROWS = (
     Row("nim", "nim", "3,5,7", piles="3"),
     Row("wythoff", "wythoff", "4,7"),
+    Row("wythoff, a = 2 (Fraenkel)", "wythoff", "3,5", ("--a", "2")),
     Row("sharing, 3 piles", "sharing", "0,4,8", piles="3",
         sequence=("sharing-row", "--a", "2", "--max", "200"), table_piles=False),
     Row("sharing, 4 piles", "sharing", "1,2,3,4", piles="4"),

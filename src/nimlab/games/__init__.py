@@ -14,7 +14,7 @@ from nimlab.errors import InputError
 from nimlab.games.base import ImpartialGame, Move, Take, split_suffix
 from nimlab.games.endnim import VARIANTS, EndNim, EndTake
 from nimlab.games.fibonacci import FibonacciNim
-from nimlab.games.nim import Nim, TakeBoth, Wythoff
+from nimlab.games.nim import Nim, TakeBoth, TakeTwo, Wythoff
 from nimlab.games.octal import OctalGame
 from nimlab.games.sharing import GraphNim, Share, SharingNim, complete_digraph, edge_text, parse_edges
 from nimlab.games.specs import GAMES, GameSpec
@@ -26,6 +26,7 @@ __all__ = [
     "Nim", "Wythoff", "SharingNim", "GraphNim", "EndNim", "FibonacciNim", "SubtractionNim",
     "CashNim", "OctalGame", "Game", "HeapGame", "HeapMove", "To", "RulesError", "builtin_names",
     "load_user_games", "complete_digraph", "edge_text", "parse_edges", "make_game", "load", "OPTIONS", "VARIANTS",
+    "TakeTwo",
 ]
 
 #: Every game option the command line knows, with its help text.
@@ -37,12 +38,14 @@ OPTIONS = {
     "budgets": "cash: d1,d2, the money of the player to move and of the other player",
     "edges": "graph-nim: edges u-v (tokens move from vertex u to v), vertices numbered from 1 like the piles",
     "code": "octal: the code of a take-and-break game, e.g. 0.77 (Kayles), 0.07 (Dawson's Kayles)",
+    "a": "wythoff: Fraenkel's a-Wythoff game, a move may take x and y from the two piles with "
+         "|x - y| < A (default 1: Wythoff's game)",
 }
 
 
 GAMES.update({spec.name: spec for spec in [
     GameSpec("nim", Nim, (), (), {}, "3,5,7"),
-    GameSpec("wythoff", Wythoff, (), (), {}, "4,7"),
+    GameSpec("wythoff", Wythoff, ("a",), (), {}, "4,7"),
     GameSpec("sharing", SharingNim, (), (), {}, "0,4,8"),
     GameSpec("graph-nim", GraphNim, ("edges",), ("edges",), {"edges": "1-2,2-3,3-1"}, "1,4,9"),
     GameSpec("end-nim", EndNim, ("variant",), (), {"variant": "normal"}, "2,5,3"),

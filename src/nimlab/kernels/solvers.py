@@ -12,6 +12,7 @@ largest table built for one question).  Tables come from the result store
 * :class:`FibonacciTable` - P/N outcomes only (piles ``<= bound``, ``piles`` of them);
 * :class:`CashTable` - P/N outcomes only (``n <= bound``; money beyond ``n`` is never spent);
 * :class:`WythoffTable` - Wythoff's game, values for both piles ``<= bound``;
+* :class:`AWythoffTable` - Fraenkel's a-Wythoff games (``a >= 2``), values likewise;
 * :class:`EndNim4Table` - End-Nim rows of 4 piles, values;
 * :class:`GraphNimTable` - Graph Nim on a digraph of 2 to 4 vertices, values (spread ``<= bound``);
 * :class:`Sharing4Table` - 4-pile Sharing Nim, values (the key's total ``<= bound``).
@@ -69,6 +70,12 @@ class KernelTable:
     def lookup(self, table: Any, bound: int, game: ImpartialGame, position: Any) -> int:
         """The value (or, for outcome tables, 0 at a P-position and 1 elsewhere)."""
         raise NotImplementedError
+
+    @classmethod
+    def suits(cls, game: ImpartialGame) -> bool:
+        """Whether this kind of table holds the values of ``game``'s rules (one kind of a game
+        may be for some of its options only)."""
+        return True
 
     # ------------------------------------------------------------- machinery
     def ident(self, game: ImpartialGame) -> tuple:
@@ -248,15 +255,75 @@ class WythoffTable(KernelTable):
     low, high = 30, 2_000
     source = "Wythoff Grundy table of nimlab.kernels.wythoff"
 
+    @classmethod
+    def suits(cls, game):
+        return getattr(game, "a", 1) == 1  # Wythoff's own rules only: never an a-Wythoff game
+
     def size(self, game, position):
-        return max(position) if len(position) == 2 else None
+        return max(position) if len(position) == 2 and self.suits(game) else None
 
     def build(self, game, bound, use_cache):
         from nimlab.kernels.wythoff import WythoffLookup
 
+        if not self.suits(game):  # pragma: no cover - size() keeps such games away
+            raise InputError(f"Wythoff's table holds no values of {game.describe()}")
         return WythoffLookup(bound, store.wythoff_table(bound, use_cache=use_cache))
 
     def lookup(self, table, bound, game, position):
+        return table.value(tuple(position))
+
+
+class AWythoffTable(KernelTable):
+    """Fraenkel's a-Wythoff game, any ``a`` (declared by the games with ``a >= 2``); one table
+    per ``a`` (:meth:`ident`: the game's parameters)."""
+
+    game_name = "wythoff"
+    # up to 1,000: a million values, under a tenth of a second for a = 2; the cost grows with
+    # a, and a table over ``seconds`` is left to the solver (within the question's budget).
+    # Fraenkel's pairs answer the outcome at any size before this path is asked for the value.
+    low, high = 30, 1_000
+    quick_size = 500
+    source = "a-Wythoff Grundy table of nimlab.kernels.awythoff"
+
+    @classmethod
+    def suits(cls, game):
+        return hasattr(game, "a")
+
+    #: Seconds a table may take to answer one question (the cost grows with ``a``); beyond,
+    #: the solver answers within the question's budget.
+    seconds = 2.0
+
+    def size(self, game, position):
+        from nimlab.kernels.awythoff import SECONDS_PER_WORK, work
+
+        if len(position) != 2 or not self.suits(game):
+            return None
+        size = max(position)
+        held = self._tables.get(self.ident(game))
+        if (held is None or held[0] < size) and \
+                work(size, game.a) * SECONDS_PER_WORK > self.seconds:
+            return None
+        return size
+
+    def quick(self, game, position):
+        from nimlab.kernels.awythoff import SECONDS_PER_WORK, work
+
+        if not super().quick(game, position):
+            return False
+        held = self._tables.get(self.ident(game))
+        size = self.size(game, position)
+        return (held is not None and size <= held[0]) or \
+            work(size, game.a) * SECONDS_PER_WORK <= 1.0  # a large a costs more
+
+    def build(self, game, bound, use_cache):
+        from nimlab.kernels.awythoff import AWythoffLookup
+
+        return AWythoffLookup(bound, game.a,
+                              store.awythoff_table(bound, game.a, use_cache=use_cache))
+
+    def lookup(self, table, bound, game, position):
+        if table.a != game.a:  # pragma: no cover - the tables are kept per game (ident)
+            raise InputError(f"the a-Wythoff table for a = {table.a} asked about a = {game.a}")
         return table.value(tuple(position))
 
 
@@ -327,7 +394,7 @@ class Sharing4Table(KernelTable):
 
 
 KERNEL_TABLES = (SharingTable, EndNimTable, SubtractionTable, CashTable, FibonacciTable,
-                 WythoffTable, EndNim4Table, GraphNimTable, Sharing4Table)
+                 WythoffTable, EndNim4Table, GraphNimTable, Sharing4Table, AWythoffTable)
 
 
 class TableSolver:
@@ -336,7 +403,7 @@ class TableSolver:
     def __init__(self, name: str, bound: int, use_cache: bool = True, **options: Any):
         piles = options.pop("piles", None)
         self.game = make_game(name, **options)
-        kinds = [k for k in KERNEL_TABLES if k.game_name == name]
+        kinds = [k for k in KERNEL_TABLES if k.game_name == name and k.suits(self.game)]
         if not kinds:
             raise InputError(f"no kernel for {name!r}; kernels exist for "
                              f"{', '.join(k.game_name for k in KERNEL_TABLES)}")

@@ -118,6 +118,8 @@ def option_text(name: str, value: Any) -> str | None:
                 raise InputError(f"edges: each edge is a pair (u, v), not {edge!r}")
             parts.append("-".join(str(_integer(v, "edges")) for v in edge))
         return ",".join(parts)
+    if name == "a" and isinstance(value, (list, tuple)):
+        raise InputError(f"a: give one integer A >= 1 (wythoff's a-Wythoff game), not {value!r}")
     if isinstance(value, (list, tuple)):
         return ",".join(str(_integer(v, name)) for v in value)
     return str(_integer(value, name))

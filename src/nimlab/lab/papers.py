@@ -23,6 +23,22 @@ from nimlab.results.claims import ClaimCheck, ProofReport, ProofResult, Reproduc
 __all__ = ["verify", "claim_rows", "prove", "reproduce", "check_claims", "output_directory"]
 
 
+def a_wythoff(game: str | None, a: Any, tool: str) -> None:
+    """``--a`` of ``prove``/``discover``: Wythoff's game only; ``a = 1`` is Wythoff's game
+    itself (nothing to pass on), ``a >= 2`` refused in one line until the prover reads the
+    Ostrowski numeration the a-Wythoff pairs need."""
+    if a is None:
+        return
+    from nimlab.games.nim import automata_refusal, parse_a
+
+    value = parse_a(a)
+    if game != "wythoff":
+        raise InputError(f"--a applies to wythoff only (Fraenkel's a-Wythoff game), not to "
+                         f"{game or 'claims'}")
+    if value != 1:
+        raise InputError(automata_refusal(value, tool))
+
+
 def _ids(ids: Sequence[str]) -> tuple[str, ...]:
     for claim_id in ids:
         if not isinstance(claim_id, str):
@@ -142,25 +158,29 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
       ``given`` the formulas of the smaller values (a list, value 0 first);
     * ``holds="A p1 ..."``: a sentence about the game is true;
 
-    with ``piles`` (the number of piles), ``base`` (``"2"`` or ``"fib"``), the game's options
-    (``variant``, ``set``, ``edges``, ``factor``).  Registered claims: their ids as
-    ``targets``, or ``paper=`` a paper or ``"all"``.  Budget: ``max_states`` (automaton states)
-    and ``time_limit`` (seconds); ``progress=True`` shows a bar.
+    with ``piles`` (the number of piles), ``base`` (a numeration: ``"2"``, ``"fib"``, ``"3"``,
+    ``"fib3"``, ... - see :mod:`nimlab.prove.numerations`), the game's options
+    (``variant``, ``set``, ``edges``, ``factor``; ``a``: 1 only, Wythoff's game).  Registered
+    claims: their ids as ``targets``, or ``paper=`` a paper or ``"all"``.  Budget:
+    ``max_states`` (automaton states) and ``time_limit`` (seconds); ``progress=True`` shows a
+    bar.
     """
     from nimlab.prove.games import GAME_NAMES
 
     targets = _ids(targets)
     for name in options:
-        if name not in ("variant", "set", "edges", "factor", "code"):
+        if name not in ("variant", "set", "edges", "factor", "code", "a"):
             raise InputError(f"unknown option {name!r} for nimlab.prove; the options are: "
                              "p_positions, value, given, holds, piles, base, paper, list, "
                              "max_states, time_limit, progress, automata, variant, set, edges, "
-                             "factor, code")
+                             "factor, code, a")
     options = {k: option_text(k, v) for k, v in options.items()}
+    a_wythoff(targets[0] if targets else None, options.pop("a", None), "prove")
     states, seconds = whole(max_states, "max_states", 10), budget(None, time_limit).time_limit
     update = progress_of(progress, "proving")
-    if base is not None and str(base) not in ("2", "fib"):
-        raise InputError(f"base: 2 or fib, not {base!r}")
+    if base is not None:
+        from nimlab.prove.numerations import get
+        base = get(str(base)).name  # a one-line error for an unknown numeration
     if targets:
         from nimlab.games.registry import needs_formula, user_games
         from nimlab.prove.games import game_formula

@@ -25,14 +25,15 @@ PICTURES = (".pdf", ".png", ".svg")
 
 def table(game: Any, max: int | None = None, *, piles: int | None = None,
           n: int | None = None, variant: str | None = None, set: Any = None,
-          factor: Any = None, code: str | None = None, edges: Any = None,
+          factor: Any = None, code: str | None = None, edges: Any = None, a: Any = None,
           max_states: int | None = None,
           cache: bool = True,
           progress: Any = None, out: Any = None) -> TableResult:
     """The table of ``game`` (``nimlab table GAME``): ``max`` the largest pile (or budget, or
     n), ``piles``, ``n`` (cash: stones), ``variant``, ``set`` (a tuple), ``factor``, ``code``
     (octal: e.g. ``"0.77"``), ``edges`` (graph-nim: ``"1-2,2-3,3-1"`` or ``[(1, 2), (2, 3),
-    (3, 1)]``, vertices numbered from 1; ``piles``: the vertices, if more).  End-Nim of 3 or
+    (3, 1)]``, vertices numbered from 1; ``piles``: the vertices, if more), ``a`` (wythoff:
+    Fraenkel's a-Wythoff game, ``a=2``).  End-Nim of 3 or
     more piles and Graph Nim give one row per position, the piles then the value.  A game
     of one's own (an object, or a registered name) of one number or one heap gives its
     nim-sequence, of two numbers a grid.
@@ -57,7 +58,7 @@ def table(game: Any, max: int | None = None, *, piles: int | None = None,
                            stones=whole(n, "n"), variant=option_text("variant", variant),
                            subtraction_set=option_text("set", set),
                            factor=option_text("factor", factor), code=code,
-                           edges=option_text("edges", edges),
+                           edges=option_text("edges", edges), a=option_text("a", a),
                            progress=progress_of(progress, f"{getattr(game, 'name', game)} table"),
                            max_states=states,
                            cache=bool(cache))

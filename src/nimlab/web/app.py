@@ -352,7 +352,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
     async def api_table(request: Request) -> Response:
         try:
-            given = params(request, ("game", "max", "piles", "n", "variant", "set", "factor"),
+            given = params(request, ("game", "max", "piles", "n", "variant", "set", "factor",
+                                     "a"),
                            ("game",))
             game = given["game"]
             piles = number(given, "piles", minimum=1, maximum=3,

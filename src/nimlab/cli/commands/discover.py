@@ -59,6 +59,8 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
               help="graph-nim: the digraph's arcs u-v, vertices numbered from 1 "
                    "(e.g. 1-2,2-3,3-1).")
 @click.option("--factor", default=None, metavar="VALUE", help="fibonacci: only 2 is handled.")
+@click.option("--a", "a_wythoff", default=None, metavar="A",
+              help="wythoff: the a-Wythoff game (only 1, Wythoff's game, is read yet).")
 @click.option("--code", default=None, metavar="CODE",
               help="octal: refused, with the tool that answers (periodicity).")
 @click.option("--value", type=int, default=None, metavar="G",
@@ -101,7 +103,8 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
                    "it holds: the proven values and the active learner's table (S, E) are "
                    "not learned again. The active learner only.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def command(game, from_file, piles, variant, subtraction_set, edges, factor, code, value,
+def command(game, from_file, piles, variant, subtraction_set, edges, factor, a_wythoff, code,
+            value,
             p_positions,
             base, max_digits,
             max_memory, time_limit, max_states, learner, workers, scheduler, out, resume,
@@ -118,6 +121,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
     nimlab discover --from table.csv --p-positions
     """
     from nimlab.discover.search import discover  # errors in the command line's terms
+    from nimlab.lab.papers import a_wythoff as a_wythoff_option
     from nimlab.fileio import write_text
 
     if value is not None and p_positions:
@@ -129,6 +133,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
         raise InputError("say what to discover: --p-positions or --value G")
     if value is not None and value < 0:
         raise InputError(f"a value is a natural number: --value {value} is below 0")
+    a_wythoff_option(game, a_wythoff, "discover")
     path, lower = _out_paths(out, value) if out else (None, [])
     with progress_bar("discovering", not as_json) as update:
         found = discover(game, piles, value=value, p_positions=p_positions, base=base,
@@ -197,8 +202,9 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, cod
 
 
 #: Options of a game's discovery that mean nothing to --from (its data is the whole input).
-GAME_ONLY = ("piles", "variant", "subtraction_set", "edges", "factor", "code", "max_digits",
-             "max_memory", "time_limit", "learner", "workers", "scheduler", "resume", "restrict")
+GAME_ONLY = ("piles", "variant", "subtraction_set", "edges", "factor", "a_wythoff", "code",
+             "max_digits", "max_memory", "time_limit", "learner", "workers", "scheduler", "resume",
+             "restrict")
 
 
 def _from_data(game, from_file, value, p_positions, base, max_states, out, as_json) -> None:

@@ -75,6 +75,8 @@ def _print_claims(found: ProofReport) -> None:
               help="subtraction, cash: the subtraction set a1,...,ak.")
 @click.option("--edges", default=None, metavar="VALUE", help="graph-nim: edges u-v,...")
 @click.option("--factor", default=None, metavar="VALUE", help="fibonacci: only 2 is handled.")
+@click.option("--a", "a_wythoff", default=None, metavar="A",
+              help="wythoff: the a-Wythoff game (only 1, Wythoff's game, is proven yet).")
 @click.option("--code", default=None, metavar="CODE",
               help="octal: refused, with the tool that answers (periodicity).")
 @click.option("--base", type=click.Choice(["2", "fib"]), default=None,
@@ -101,8 +103,8 @@ def _print_claims(found: ProofReport) -> None:
 @click.option("--time-limit", type=common.Seconds(min=0.1), default=600.0, show_default=True,
               help="Refuse rather than run longer (seconds).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-def command(targets, piles, variant, subtraction_set, edges, factor, code, base, p_positions,
-            value,
+def command(targets, piles, variant, subtraction_set, edges, factor, a_wythoff, code, base,
+            p_positions, value,
             given, holds, automata_dirs, paper, listing, max_states, time_limit,
             as_json) -> None:
     """Prove or disprove a statement about a game for ALL positions (automata over the digits).
@@ -120,7 +122,8 @@ def command(targets, piles, variant, subtraction_set, edges, factor, code, base,
                       time_limit=time_limit, progress=update, variant=variant,
                       set=subtraction_set, edges=edges, factor=factor,
                       automata=automata_dirs or None,
-                      **({"code": code} if code is not None else {}))
+                      **({"code": code} if code is not None else {}),
+                      **({"a": a_wythoff} if a_wythoff is not None else {}))
     if as_json:
         emit_json(found.to_json())
     elif isinstance(found, ProofReport):

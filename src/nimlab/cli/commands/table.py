@@ -39,6 +39,9 @@ MAX_PRINTED_COLUMNS = 200
 @click.option("--edges", default=None,
               help="graph-nim: the digraph's arcs u-v (tokens move from u to v), vertices "
                    "numbered from 1 like the piles, e.g. 1-2,2-3,3-1.")
+@click.option("--a", "a_wythoff", default=None, metavar="A",
+              help="wythoff: Fraenkel's a-Wythoff game, two-pile moves x, y with |x - y| < A "
+                   "(default 1: Wythoff's game).")
 @click.option("--out", type=common.Path(dir_okay=False), default=None,
               help="Write the table to FILE (.csv, .json, .npy, or .tex: LaTeX with booktabs) "
                    "instead of printing it; .pdf, .png or .svg draws it (a grid as a heat map, "
@@ -49,11 +52,13 @@ MAX_PRINTED_COLUMNS = 200
 @json_option
 def command(game: str, bound: int | None, piles: int | None, stones: int | None,
             variant: str | None, subtraction_set: str | None, factor: str | None,
-            code: str | None, edges: str | None, out: str | None, no_cache: bool,
+            code: str | None, edges: str | None, a_wythoff: str | None, out: str | None,
+            no_cache: bool,
             max_states: int,
             as_json: bool) -> None:
     """Tables of values: sharing (the paper's Table 1), fibonacci, end-nim, graph-nim
-    (--edges), cash, subtraction, nim, wythoff, octal (--code), and games of your own (--rules).
+    (--edges), cash, subtraction, nim, wythoff (--a), octal (--code), and games of your own
+    (--rules).
 
     end-nim with 2 piles is a grid; with 3 or more (--piles K), one row per position: the piles
     a1..aK, each 1..--max (an End-Nim pile is never empty), then the value.  graph-nim: one row
@@ -82,6 +87,7 @@ def command(game: str, bound: int | None, piles: int | None, stones: int | None,
     with progress_bar(f"{game} table") as update:
         result = build_table(game, bound, piles=piles, n=stones, variant=variant,
                              set=subtraction_set, factor=factor, code=code, edges=edges,
+                             a=a_wythoff,
                              progress=update,
                              max_states=max_states, cache=not no_cache, out=out)
     table = result.table

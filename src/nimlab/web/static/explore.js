@@ -9,7 +9,7 @@ const FIELDS = {
   "fibonacci": [["piles", "piles (2 or 3)", 2], ["max", "max pile", 60], ["third", "third pile (3 piles)", 5]],
   "subtraction": [["set", "set", "1,3,4"], ["max", "max n", 199], ["width", "row length", 20]],
   "nim": [["max", "max pile", 31]],
-  "wythoff": [["max", "max pile", 40]],
+  "wythoff": [["max", "max pile", 40], ["a", "a (1: Wythoff's game)", 1]],
 };
 const ABOUT = {
   "sharing": "Sharing Nim: G(0,a,b), the value of (0,a,b) for a \u2264 b (rows a, columns b), the paper's Table 1 as a picture. Dark cells are P-positions (value 0).",
@@ -18,7 +18,7 @@ const ABOUT = {
   "fibonacci": "Multiple Fibonacci Nim: first-move P-positions (dark). With 3 piles, a slice with the third pile fixed.",
   "subtraction": "NIM(A), the subtraction game: the value of a heap of n stones, its nim-sequence written in rows (n = row + column), so that a period shows as repeating columns. Dark cells are P-positions (value 0).",
   "nim": "Nim with two piles: the value of (a, b) is a XOR b (Bouton); rows a, columns b. The dark diagonal is the P-positions a = b.",
-  "wythoff": "Wythoff's game: the Grundy value G(a, b), rows a, columns b. The dark cells (value 0) are the P-positions, Wythoff's golden-ratio pairs.",
+  "wythoff": "Wythoff's game: the Grundy value G(a, b), rows a, columns b. The dark cells (value 0) are the P-positions, Wythoff's golden-ratio pairs. With a \u2265 2, Fraenkel's a-Wythoff game (take x and y from the two piles with |x \u2212 y| < a), whose P-positions are Beatty pairs too.",
 };
 // Games that Play has and Explore cannot draw, and why.
 const NO_MAP = {
@@ -97,6 +97,7 @@ async function load() {
     if (game === "cash") Object.assign(query, {set: values.set, n: values.n});
     if (game === "fibonacci") Object.assign(query, {piles: values.piles});
     if (game === "subtraction") Object.assign(query, {set: values.set});
+    if (game === "wythoff") Object.assign(query, {a: values.a});
     table = await api("table", query);
   } catch (error) {
     fail(error.message);
@@ -168,7 +169,9 @@ function toGrid(game, values, table) {
     return {rowLabels: table.row_labels, colLabels: table.columns, values: table.rows,
       rowName: "a", colName: "b",
       text: (r, c, v) => `${game === "nim" ? "value" : "G"}(${r},${c}) = ${v}`,
-      link: (r, c) => playUrl(game, `${r},${c}`, {}), colour: valueColour};
+      link: (r, c) => playUrl(game, `${r},${c}`,
+        game === "wythoff" && values.a !== "1" ? {a: values.a} : {}),
+      colour: valueColour};
   }
   if (game === "subtraction") {
     // the nim-sequence in rows of `width`: cell (r, c) is the heap n = r + c

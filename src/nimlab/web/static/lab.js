@@ -1,7 +1,7 @@
 // nimlab web lab: helpers shared by every page (no third-party code).
 "use strict";
 
-const GAME_OPTIONS = ["variant", "last", "factor", "set", "budgets", "edges", "code"];
+const GAME_OPTIONS = ["variant", "last", "factor", "set", "budgets", "edges", "code", "a"];
 
 async function api(path, params) {
   const query = new URLSearchParams();

@@ -21,7 +21,7 @@ const NOTATION = {
   "graph-nim": "U>V:K: move K tokens from pile U to pile V (click a token, then the target pile)",
   "sharing": "U>V:K: move K tokens from pile U to pile V (click a token, then the target pile)",
   "subtraction": "K: remove K stones", "cash": "K: remove K stones (it costs K dollars)",
-  "wythoff": "P-K: take K from pile P, or both-K: take K from both piles",
+  "wythoff": "P-K: take K from pile P, or both-K: take K from both piles (with --a A: both-X-Y, X from pile 1 and Y from pile 2, |X - Y| < A)",
   "fibonacci": "P-K: take K chips from pile P", "nim": "P-K: take K tokens from pile P",
 };
 
