@@ -124,10 +124,10 @@ def test_nondeterministic_file_and_start_state():
 @pytest.mark.parametrize("text, message", [
     ("", "empty"),
     ("lsd_2 lsd_2\n0 1\n", "least significant"),
-    ("msd_3\n0 1\n", "unsupported number system"),
+    ("msd_17\n0 1\n", "unsupported number system"),
     ("msd_2 msd_fib\n0 1\n", "mix"),
-    ("msd_2 {0, 1, 2}\n0 1\n", "binary digits only"),
-    ("msd_2\n0 1\n2 -> 0\n", "binary digits only"),
+    ("msd_2 {0, 1, 2}\n0 1\n", "an alphabet of 3 digits in numeration 2"),
+    ("msd_2\n0 1\n2 -> 0\n", "digits of numeration 2 are 0 to 1"),
     ("msd_2\n0 2\n", "outputs 0 and 1"),
     ("msd_2 msd_2\n0 1\n0 -> 0\n", "1 digits where the header declares 2"),
     ("msd_2\n0 1\n1 -> 5\n", "never declared"),

@@ -8,6 +8,7 @@
 ``nimlab verify`` and the errata page); see docs/PROOFS.md.
 """
 
+from nimlab.prove import numerations  # noqa: F401 - names the numerations for every part
 from nimlab.prove.games import game_formula
 from nimlab.prove.procedure import run
 

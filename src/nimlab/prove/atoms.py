@@ -20,6 +20,8 @@ regular expressions, Zeckendorf validity.
   word is the constant's digits (one state per digit) and the track is projected away: the
   automaton of ``p1 = 300000`` has a few dozen states.
 * :func:`regex_dfa` - Thompson NFA and subsets, with a start state that absorbs leading zeros.
+* In every other numeration (:mod:`nimlab.prove.numerations`) a linear atom is built by the
+  general construction of :mod:`nimlab.prove.linear`; xor is base 2 only.
 """
 
 from __future__ import annotations
@@ -73,11 +75,13 @@ def regex_nfa(tree):
     return next(counter), start, final, edges
 
 
-def regex_dfa(names: tuple[str, ...], text: str) -> DFA:
+def regex_dfa(names: tuple[str, ...], text: str, radix: int = 2) -> DFA:
     """``names in "text"``: some zero-padding of the digits of ``names`` matches ``text``."""
     width = len(names)
-    _, start, final, edges = regex_nfa(parse_regex(text, width))
-    letters = [tuple((n >> i) & 1 for i in range(width)) for n in range(1 << width)]
+    am.check_tracks(width, radix)
+    _, start, final, edges = regex_nfa(parse_regex(text, width, radix))
+    letters = [tuple((n // radix ** i) % radix for i in range(width))
+               for n in range(radix ** width)]
     zero_letter = (0,) * width
 
     def closure(states):
@@ -120,8 +124,8 @@ def regex_dfa(names: tuple[str, ...], text: str) -> DFA:
         k += 1
     accept = [final in zero] + [final in s for s in subsets]
     ordered = tuple(sorted(names))
-    trans = np.array(table, dtype=np.int32)[:, am.letter_map(ordered, names)]
-    return am.minimize(DFA(ordered, trans, np.array(accept)))
+    trans = np.array(table, dtype=np.int32)[:, am.letter_map(ordered, names, radix)]
+    return am.minimize(DFA(ordered, trans, np.array(accept), radix))
 
 
 def zeckendorf_valid(name: str) -> DFA:
@@ -133,15 +137,17 @@ def zeckendorf_valid(name: str) -> DFA:
 def constant_dfa(name: str, value: int, base: str) -> DFA:
     """The track ``name`` reads exactly ``value`` (one state per digit, and a dead state)."""
     word = am.encode(value, base)
+    radix = 2 if base in ("2", "fib") else am.numeration(base).radix
     n = len(word)
     dead = n + 1
-    trans = np.full((n + 2, 2), dead, dtype=np.int32)
+    trans = np.full((n + 2, radix), dead, dtype=np.int32)
     trans[0, 0] = 0  # leading zeros
     for i, d in enumerate(word):
-        trans[0 if i == 0 else i, int(d)] = i + 1
+        trans[0 if i == 0 else i, am.digit_value(d)] = i + 1
     accept = np.zeros(n + 2, dtype=bool)
     accept[n if n else 0] = True
-    return DFA((name,), trans, accept)
+    return DFA((name,), trans, accept, radix)
+
 
 
 def exact_in_int64(*weights) -> bool:
@@ -154,7 +160,8 @@ def linear_dfa(coeffs: dict[str, int], const: int, kind: str, base: str, modulus
                limits: Limits = UNLIMITED,
                xors: tuple[tuple[int, tuple[str, ...]], ...] = ()) -> DFA:
     """``sum c_v v + sum e (x1 ^ x2 ^ ...) + const`` = 0 (``eq``), <= 0 (``le``) or
-    = 0 mod ``modulus`` (``mod``); see the module doc."""
+    = 0 mod ``modulus`` (``mod``); see the module doc.  ``base``: "2", "fib", or any other
+    numeration (its name or object, see :mod:`nimlab.prove.numerations`)."""
     xors = tuple((e, names) for e, names in xors if e and names)
     if kind == "mod":
         const %= modulus
@@ -176,7 +183,14 @@ def linear_dfa(coeffs: dict[str, int], const: int, kind: str, base: str, modulus
         if base == "fib":  # only valid words: the subsets stay few (as in Compiler.normalise)
             for v in atom.vars:
                 atom = am.product(atom, zeckendorf_valid(v), "and", limits)
+        elif base != "2":
+            atom = am.numeration(base).restrict(atom, limits)
         return am.project(atom, track, limits)
+    if base not in ("2", "fib"):
+        if xors:
+            raise ValueError("xor is read in base 2 only")
+        from nimlab.prove import linear
+        return linear.linear_dfa(am.numeration(base), coeffs, const, kind, modulus, limits)
     names = tuple(sorted({v for v, c in coeffs.items() if c} |
                          {v for _, group in xors for v in group}))
     am.check_tracks(len(names))

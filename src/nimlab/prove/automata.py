@@ -1,8 +1,9 @@
 """A compact deterministic-automaton engine on NumPy arrays (nimlab's own code).
 
 An automaton reads tuples of digits, one digit per *track* (variable), most significant digit
-first.  Every track uses the digits 0 and 1: base 2 and the Fibonacci (Zeckendorf) numeration
-both write numbers in binary digits.  A letter is the integer ``sum(d_i * 2**i)`` over the tracks
+first.  Every track uses the digits ``0 .. radix-1`` of the automaton's ``radix`` (2 for base 2,
+the Fibonacci numeration and the other binary numerations; b for base b; see
+:mod:`nimlab.prove.numerations`).  A letter is the integer ``sum(d_i * radix**i)`` over the tracks
 ``vars[i]``.
 
 :class:`DFA` holds a complete transition table ``trans[state, letter]`` (``int32``), a boolean
@@ -75,24 +76,46 @@ class Limits:
 
 UNLIMITED = Limits(max_states=10**9, time_limit=10**9)
 
-#: Most numbers one automaton reads at once (its alphabet has 2**MAX_TRACKS letters).
+#: Most numbers one automaton of binary digits reads at once (2**MAX_TRACKS letters).
 MAX_TRACKS = 16
 
+#: Most letters of one automaton (``radix ** tracks``).
+MAX_LETTERS = 1 << MAX_TRACKS
 
-def check_tracks(count: int) -> None:
-    if count > MAX_TRACKS:
+
+def check_tracks(count: int, radix: int = 2) -> None:
+    if radix ** count > MAX_LETTERS:
+        most = max_tracks(radix)
         raise Budget(f"the proof needs an automaton reading {count} numbers at once "
-                     f"(2^{count} letters); nimlab handles at most {MAX_TRACKS}: use fewer piles "
-                     "or fewer variables in one subformula")
+                     f"({radix}^{count} letters); nimlab handles at most {most} numbers of "
+                     f"{radix} digits: use fewer piles or fewer variables in one subformula")
+
+
+def max_tracks(radix: int) -> int:
+    """Most tracks of an automaton with digits ``0 .. radix-1``."""
+    most = 0
+    while radix ** (most + 1) <= MAX_LETTERS:
+        most += 1
+    return most
+
+
+def digit_value(c: str) -> int:
+    """A digit character: 0-9, then a-f for 10 to 15."""
+    return int(c, 16)
+
+
+DIGIT_CHARS = "0123456789abcdef"
 
 
 @dataclass
 class DFA:
-    """A complete DFA over tracks ``vars`` (sorted names); initial state 0."""
+    """A complete DFA over tracks ``vars`` (sorted names) of digits ``0 .. radix-1``; initial
+    state 0."""
 
     vars: tuple[str, ...]
-    trans: np.ndarray  # (n, 2**len(vars)) int32
+    trans: np.ndarray  # (n, radix**len(vars)) int32
     accept: np.ndarray  # (n,) bool
+    radix: int = 2
 
     @property
     def n(self) -> int:
@@ -100,7 +123,7 @@ class DFA:
 
     @property
     def letters(self) -> int:
-        return 1 << len(self.vars)
+        return self.radix ** len(self.vars)
 
     def run(self, values: dict[str, int] | None = None, *, words: dict[str, str] | None = None,
             base: str = "2") -> bool:
@@ -111,7 +134,8 @@ class DFA:
         padded = {v: words[v].rjust(width, "0") for v in self.vars}
         state = 0
         for i in range(width):
-            letter = sum(int(padded[v][i]) << k for k, v in enumerate(self.vars))
+            letter = sum(digit_value(padded[v][i]) * self.radix ** k
+                         for k, v in enumerate(self.vars))
             state = int(self.trans[state, letter])
         return bool(self.accept[state])
 
@@ -128,12 +152,29 @@ def fib_weights(count: int) -> list[int]:
     return w[:count]
 
 
+#: How a numeration's name is looked up (set by :mod:`nimlab.prove.numerations` when it is
+#: imported, so that this engine, below it, imports nothing of it).
+NUMERATION_LOOKUP = None
+
+
+def numeration(base):
+    """The numeration object of ``base`` (a name, or the object itself)."""
+    if not isinstance(base, str):
+        return base
+    if NUMERATION_LOOKUP is None:
+        raise ValueError(f"numeration {base!r}: import nimlab.prove.numerations first")
+    return NUMERATION_LOOKUP(base)
+
+
 def encode(n: int, base: str) -> str:
-    """The digits of ``n`` (no leading zeros; '' for 0) in base 2 or Zeckendorf."""
+    """The digits of ``n`` (no leading zeros; '' for 0) in the numeration ``base`` (a name of
+    :mod:`nimlab.prove.numerations`: "2", "fib", "3", ...)."""
     if n < 0:
         raise ValueError("natural numbers only")
     if base == "2":
         return format(n, "b") if n else ""
+    if base != "fib":
+        return numeration(base).encode(n)
     w = [1, 2]
     while w[-1] <= n:
         w.append(w[-1] + w[-2])
@@ -150,24 +191,36 @@ def encode(n: int, base: str) -> str:
 def decode(word: str, base: str) -> int:
     if base == "2":
         return int(word, 2) if word else 0
+    if base != "fib":
+        return numeration(base).decode(word)
     weights = fib_weights(len(word))
     return sum(weights[i] for i, d in enumerate(reversed(word)) if d == "1")
 
 
 # ------------------------------------------------------------------ letters
-def letter_digits(count: int) -> np.ndarray:
+def letter_digits(count: int, radix: int = 2) -> np.ndarray:
     """``D[letter, i]``: digit of track ``i`` in ``letter`` (letters of ``count`` tracks)."""
-    letters = np.arange(1 << count, dtype=np.int64)
-    return ((letters[:, None] >> np.arange(count, dtype=np.int64)[None, :]) & 1).astype(np.int64)
+    letters = np.arange(radix ** count, dtype=np.int64)
+    powers = radix ** np.arange(count, dtype=np.int64)
+    return ((letters[:, None] // powers[None, :]) % radix).astype(np.int64)
 
 
-def letter_map(union: tuple[str, ...], sub: tuple[str, ...]) -> np.ndarray:
+def letter_map(union: tuple[str, ...], sub: tuple[str, ...], radix: int = 2) -> np.ndarray:
     """For each letter over ``union``, the letter over ``sub`` (a subset of ``union``)."""
-    digits = letter_digits(len(union))
-    out = np.zeros(1 << len(union), dtype=np.int64)
+    digits = letter_digits(len(union), radix)
+    out = np.zeros(radix ** len(union), dtype=np.int64)
     for j, name in enumerate(sub):
-        out |= digits[:, union.index(name)] << j
+        out += digits[:, union.index(name)] * radix ** j
     return out
+
+
+def common_radix(*dfas: "DFA") -> int:
+    """The radix of automata combined together (automata over no track fit any radix)."""
+    radices = {d.radix for d in dfas if d.vars}
+    if len(radices) > 1:
+        raise ValueError(f"automata of different digit ranges ({sorted(radices)}) cannot be "
+                         "combined")
+    return radices.pop() if radices else dfas[0].radix
 
 
 # ------------------------------------------------------------------ basic operations
@@ -188,7 +241,7 @@ def trim(dfa: DFA) -> DFA:
     if keep.all():
         return dfa
     index = np.cumsum(keep) - 1
-    return DFA(dfa.vars, index[dfa.trans[keep]].astype(np.int32), dfa.accept[keep])
+    return DFA(dfa.vars, index[dfa.trans[keep]].astype(np.int32), dfa.accept[keep], dfa.radix)
 
 
 def minimize(dfa: DFA, limits: Limits = UNLIMITED) -> DFA:
@@ -213,7 +266,7 @@ def minimize(dfa: DFA, limits: Limits = UNLIMITED) -> DFA:
     rep[order[classes]] = np.arange(dfa.n)
     trans = order[classes[dfa.trans[rep]]].astype(np.int32)
     accept = dfa.accept[rep]
-    return limits.record(DFA(dfa.vars, trans, accept))
+    return limits.record(DFA(dfa.vars, trans, accept, dfa.radix))
 
 
 _RANDOM = np.random.default_rng(20261125)
@@ -275,11 +328,11 @@ def _refine_exact(dfa: DFA, limits: Limits) -> np.ndarray:
 
 
 def complement(dfa: DFA) -> DFA:
-    return DFA(dfa.vars, dfa.trans, ~dfa.accept)
+    return DFA(dfa.vars, dfa.trans, ~dfa.accept, dfa.radix)
 
 
-def constant(value: bool) -> DFA:
-    return DFA((), np.zeros((1, 1), dtype=np.int32), np.array([value]))
+def constant(value: bool, radix: int = 2) -> DFA:
+    return DFA((), np.zeros((1, 1), dtype=np.int32), np.array([value]), radix)
 
 
 def rename(dfa: DFA, mapping: dict[str, str]) -> DFA:
@@ -289,17 +342,18 @@ def rename(dfa: DFA, mapping: dict[str, str]) -> DFA:
         raise ValueError("a renaming must keep the tracks apart")
     ordered = tuple(sorted(new))
     if tuple(new) == ordered:
-        return DFA(ordered, dfa.trans, dfa.accept)
-    return DFA(ordered, dfa.trans[:, letter_map(ordered, tuple(new))], dfa.accept)
+        return DFA(ordered, dfa.trans, dfa.accept, dfa.radix)
+    return DFA(ordered, dfa.trans[:, letter_map(ordered, tuple(new), dfa.radix)], dfa.accept,
+               dfa.radix)
 
 
 def extend(dfa: DFA, names: tuple[str, ...]) -> DFA:
     """The same language over the (sorted) tracks ``names`` that include ``dfa.vars``."""
     if names == dfa.vars:
         return dfa
-    check_tracks(len(names))
-    mapping = letter_map(names, dfa.vars)
-    return DFA(names, dfa.trans[:, mapping], dfa.accept)
+    check_tracks(len(names), dfa.radix)
+    mapping = letter_map(names, dfa.vars, dfa.radix)
+    return DFA(names, dfa.trans[:, mapping], dfa.accept, dfa.radix)
 
 
 OPS = {
@@ -317,9 +371,10 @@ DENSE_PAIRS = 1 << 24
 def product(a: DFA, b: DFA, op: str, limits: Limits = UNLIMITED) -> DFA:
     """The Boolean combination ``op`` (and, or, iff, implies) of two automata."""
     union = tuple(sorted(set(a.vars) | set(b.vars)))
-    check_tracks(len(union))
-    ta = a.trans[:, letter_map(union, a.vars)].astype(np.int64)
-    tb = b.trans[:, letter_map(union, b.vars)].astype(np.int64)
+    radix = common_radix(a, b)
+    check_tracks(len(union), radix)
+    ta = a.trans[:, letter_map(union, a.vars, radix)].astype(np.int64)
+    tb = b.trans[:, letter_map(union, b.vars, radix)].astype(np.int64)
     nb = b.n
     if a.n * nb <= DENSE_PAIRS:  # breadth-first with a dense visited array
         visited = np.zeros(a.n * nb, dtype=bool)
@@ -349,7 +404,7 @@ def product(a: DFA, b: DFA, op: str, limits: Limits = UNLIMITED) -> DFA:
         codes = seen  # sorted; code 0 (the pair of initial states) comes first
         trans = np.searchsorted(codes, ta[codes // nb] * nb + tb[codes % nb]).astype(np.int32)
     accept = OPS[op](a.accept[codes // nb], b.accept[codes % nb])
-    return minimize(DFA(union, trans, np.asarray(accept, dtype=bool)), limits)
+    return minimize(DFA(union, trans, np.asarray(accept, dtype=bool), radix), limits)
 
 
 def unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -386,12 +441,13 @@ def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
         return dfa
     keep = tuple(v for v in dfa.vars if v != name)
     pos = dfa.vars.index(name)
+    radix = dfa.radix
     # old letter for (new letter, digit of the dropped track)
-    new_digits = letter_digits(len(keep))
-    old = np.zeros((1 << len(keep), 2), dtype=np.int64)
+    new_digits = letter_digits(len(keep), radix)
+    old = np.zeros((radix ** len(keep), radix), dtype=np.int64)
     for j, v in enumerate(keep):
-        old |= (new_digits[:, j] << dfa.vars.index(v))[:, None]
-    old[:, 1] |= 1 << pos
+        old += (new_digits[:, j] * radix ** dfa.vars.index(v))[:, None]
+    old += (np.arange(radix, dtype=np.int64) * radix ** pos)[None, :]
     n = dfa.n
     # leading-zero closure of the initial state
     start = np.zeros(n, dtype=bool)
@@ -404,8 +460,8 @@ def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
         frontier = nxt
     L = old.shape[0]
     # moves[q, letter, digit]; a sentinel row n (no state) pads short subsets
-    moves = np.full((n + 1, L, 2), n, dtype=np.int32)
-    moves[:n] = dfa.trans[:, old.reshape(-1)].reshape(n, L, 2)
+    moves = np.full((n + 1, L, radix), n, dtype=np.int32)
+    moves[:n] = dfa.trans[:, old.reshape(-1)].reshape(n, L, radix)
     first = np.flatnonzero(start).astype(np.int32)
     keys = {first.tobytes(): 0}
     subsets = [first]
@@ -414,13 +470,13 @@ def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
     while layer:
         upcoming: list[int] = []
         width = max(len(subsets[i]) for i in layer)
-        chunk = max(1, BATCH // max(1, width * L * 2))
+        chunk = max(1, BATCH // max(1, width * L * radix))
         for c in range(0, len(layer), chunk):
             part = layer[c:c + chunk]
             members = np.full((len(part), width), n, dtype=np.int32)
             for r, i in enumerate(part):
                 members[r, :len(subsets[i])] = subsets[i]
-            tg = moves[members].transpose(0, 2, 1, 3).reshape(len(part) * L, width * 2)
+            tg = moves[members].transpose(0, 2, 1, 3).reshape(len(part) * L, width * radix)
             tg.sort(axis=1)
             if tg.shape[1] > 1:
                 dup = np.zeros(tg.shape, dtype=bool)
@@ -447,7 +503,7 @@ def project(dfa: DFA, name: str, limits: Limits = UNLIMITED) -> DFA:
         layer = upcoming
     trans = np.array([rows[i] for i in range(len(subsets))], dtype=np.int32)
     accept = np.array([dfa.accept[s].any() for s in subsets], dtype=bool)
-    return minimize(DFA(keep, trans.reshape(len(subsets), L), accept), limits)
+    return minimize(DFA(keep, trans.reshape(len(subsets), L), accept, radix), limits)
 
 
 # ------------------------------------------------------------------ searches
@@ -477,7 +533,9 @@ def coreach_within(dfa: DFA, steps: int) -> list[np.ndarray]:
 
 
 def min_single(dfa: DFA, base: str) -> int | None:
-    """The least number accepted by a one-track automaton (Zeckendorf-valid words in fib)."""
+    """The least number accepted by a one-track automaton that accepts only valid words of its
+    numeration (the least word of the shortest length: greedy words of one length are ordered
+    as numbers lexicographically)."""
     assert len(dfa.vars) == 1
     length = shortest_accepted_length(dfa)
     if length is None:
@@ -485,11 +543,11 @@ def min_single(dfa: DFA, base: str) -> int | None:
     ok = coreach_within(dfa, length)
     state, digits = 0, []
     for left in range(length, 0, -1):
-        for d in (0, 1):
+        for d in range(dfa.radix):
             nxt = int(dfa.trans[state, d])
             if ok[left - 1][nxt]:
                 state = nxt
-                digits.append(str(d))
+                digits.append(DIGIT_CHARS[d])
                 break
     return decode("".join(digits), base)
 
@@ -510,16 +568,25 @@ def min_tuple(dfa: DFA, names: tuple[str, ...], base: str) -> tuple[int, ...] | 
     if length is None:
         return None
     k = len(names)
-    m = length + 2 * max(k, 1).bit_length() + 2
-    if m > 60:
-        raise ValueError("too many digits for the dynamic programme")
+    if base in ("2", "fib"):
+        m = length + 2 * max(k, 1).bit_length() + 2
+        if m > 60:
+            raise ValueError("too many digits for the dynamic programme")
+        weights = [1 << j for j in range(m)] if base == "2" else fib_weights(m)
+    else:  # a tuple of least sum has numbers below k * W(length): at most m digits
+        system = numeration(base)
+        m = length + 2
+        while system.weight(m) < max(k, 1) * system.weight(length):
+            m += 1
+        weights = [system.weight(j) for j in range(m)]
+        if weights[-1] * dfa.radix * (k + 1) * 4 >= 1 << 62:
+            raise ValueError("too many digits for the dynamic programme")
     cols = [dfa.vars.index(v) for v in names]
-    digits = letter_digits(len(dfa.vars))
+    digits = letter_digits(len(dfa.vars), dfa.radix)
     vec = np.zeros((dfa.letters, k + 1), dtype=np.int64)
     for i, c in enumerate(cols):
         vec[:, i + 1] = digits[:, c]
     vec[:, 0] = vec[:, 1:].sum(axis=1)
-    weights = [1 << j for j in range(m)] if base == "2" else fib_weights(m)
     big = np.int64(1) << 62
     best = np.zeros((dfa.n, k + 1), dtype=np.int64)
     best[~dfa.accept, 0] = big
@@ -547,6 +614,6 @@ def min_tuple(dfa: DFA, names: tuple[str, ...], base: str) -> tuple[int, ...] | 
     for i in range(m, 0, -1):
         a = int(choices[i - 1][state])
         for t, c in enumerate(cols):
-            words[t].append(str((a >> c) & 1))
+            words[t].append(DIGIT_CHARS[(a // dfa.radix ** c) % dfa.radix])
         state = int(dfa.trans[state, a])
     return tuple(decode("".join(w), base) for w in words)

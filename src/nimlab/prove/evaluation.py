@@ -169,33 +169,45 @@ def _quantifier(node, env, how: _How) -> bool:
 
 
 def _matches(names, text: str, env, base: str) -> bool:
+    radix = 2 if base in ("2", "fib") else _radix(base)
     words = [am.encode(env[v], base) for v in names]
     width = max(len(w) for w in words)
-    pattern = re.compile(_python_regex(text, len(names)))
+    pattern = re.compile(_python_regex(text, len(names), radix))
     for k in range(2 * len(text) + 4):
         padded = [w.rjust(width + k, "0") for w in words]
-        letters = "".join(chr(97 + int("".join(col), 2)) for col in zip(*padded)) \
+        letters = "".join(_letter(int("".join(col), radix)) for col in zip(*padded)) \
             if width + k else ""
         if pattern.fullmatch(letters):
             return True
     return False
 
 
-def _python_regex(text: str, width: int) -> str:
-    """The regular expression over letters a, b, ... (letter = digits read as binary)."""
+def _radix(base: str) -> int:
+    from nimlab.prove.numerations import get
+    return get(base).radix
+
+
+def _letter(n: int) -> str:
+    """A letter (a tuple of digits read as a number) as one character of a Python regex."""
+    return chr(0x4E00 + n)  # a block of letters no regex syntax uses
+
+
+def _python_regex(text: str, width: int, radix: int = 2) -> str:
+    """The regular expression over one character per letter (letter = digits read in base
+    ``radix``, the first variable's digit most significant)."""
     out, i = [], 0
-    text = text.replace(" ", "")
+    text = text.replace(" ", "").lower()
     while i < len(text):
         c = text[i]
         if c == "[":
             end = text.index("]", i)
-            out.append(chr(97 + int(text[i + 1:end], 2)))
+            out.append(_letter(int(text[i + 1:end], radix)))
             i = end + 1
             continue
-        if c in "01":
-            out.append(chr(97 + int(c)))
+        if c in "0123456789abcdef":
+            out.append(_letter(int(c, radix)))
         elif c == ".":
-            out.append("[" + "".join(chr(97 + n) for n in range(1 << width)) + "]")
+            out.append("[" + "".join(_letter(n) for n in range(radix ** width)) + "]")
         else:
             out.append(c)
         i += 1

@@ -34,6 +34,9 @@ class GameFormula:
     to_game: Callable[[tuple[int, ...]], Any]
     make_game: Callable[[], Any]
     note: str = ""
+    #: build the move relation's own automaton (for its size); False where it is too large
+    #: and only the conditions, with their quantifiers pushed inside, are built
+    build_move: bool = True
 
     @property
     def next_names(self) -> tuple[str, ...]:
@@ -141,19 +144,43 @@ def cash(values: str) -> GameFormula:
                        note="p1 stones, p2 the money of the player to move, p3 the other's")
 
 
+def _factor(factor: str | int | None) -> int:
+    """The factor of Fibonacci Nim the prover reads: an integer 2 .. 20."""
+    if factor is None:
+        return 2
+    text = str(factor).strip()
+    if not text.isdigit() or not 2 <= int(text) <= 20:
+        raise InputError(f"--factor {short_text(text, 20)}: nimlab proves Fibonacci Nim "
+                         "statements for whole factors 2 to 20 (factor K reads numbers in the "
+                         "greedy numeration fibK of the game's own weights)")
+    return int(text)
+
+
 def fibonacci(k: int, factor: str | int | None = None) -> GameFormula:
-    if factor not in (None, 2, "2"):
-        raise InputError(f"Fibonacci Nim with factor {factor} lives in the greedy numeration of "
-                         "its own sequence (Schwenk's; 1, 2, 3, 4, 6, 8, ... for 3), which the "
-                         "prover does not read yet: factor 2 (Zeckendorf) only")
+    """Fibonacci Nim on k piles with move limit ``factor * x``; factor 2 in the Zeckendorf
+    numeration, factor K > 2 (one pile) in the greedy numeration ``fibK`` of the game's
+    weights 1, 2, 3, 4, 6, 8, ... (K = 3; see :mod:`nimlab.prove.numerations`)."""
+    f = _factor(factor)
+    if f != 2 and k != 1:
+        raise InputError(f"nimlab proves Fibonacci Nim statements with factor {f} for one pile "
+                         f"(--piles 1), not {k}")
     if k not in (1, 2, 3):
         raise InputError(f"nimlab proves Fibonacci Nim statements for 1 to 3 piles, not {k}")
     names = _piles(k) + ("x",)
-    moves = [f"q{i} + y = p{i} & y > 0 & {_same_except(k, {i})} & "
-             f"((x = 0 & q{i} > 0) | (x > 0 & y <= 2*x))" for i in range(1, k + 1)]
-    return GameFormula("fibonacci", {"piles": k}, names, "fib", "true", _any(moves),
-                       lambda t: (tuple(t[:-1]), t[-1]), lambda: FibonacciNim(2),
-                       note="x is the previous removal (0 before the first move)")
+    if f == 2:
+        moves = [f"q{i} + y = p{i} & y > 0 & {_same_except(k, {i})} & "
+                 f"((x = 0 & q{i} > 0) | (x > 0 & y <= 2*x))" for i in range(1, k + 1)]
+        return GameFormula("fibonacci", {"piles": k}, names, "fib", "true", _any(moves),
+                           lambda t: (tuple(t[:-1]), t[-1]), lambda: FibonacciNim(2),
+                           note="x is the previous removal (0 before the first move)")
+    # one pile; the limit y < p1 of a first move instead of q1 > 0, so that q1 occurs in the
+    # addition only and its quantifier goes inside: the 4-track move relation itself has
+    # millions of states in fibK (q1 + y = p1 alone: 5,282 in fib3, y <= 3*x: 4,904)
+    move = f"q1 + y = p1 & y > 0 & ((x = 0 & y < p1) | (x > 0 & y <= {f}*x))"
+    return GameFormula("fibonacci", {"piles": 1, "factor": f}, names, f"fib{f}", "true", move,
+                       lambda t: (tuple(t[:-1]), t[-1]), lambda: FibonacciNim(f),
+                       note="x is the previous removal (0 before the first move)",
+                       build_move=False)
 
 
 GAME_NAMES = ("nim", "wythoff", "sharing", "graph-nim", "end-nim", "subtraction", "cash",
@@ -240,8 +267,11 @@ def own_game_formula(name: str, piles: int | None, options: dict,
                          "or give --piles K (positions of K numbers)")
     if piles not in (None, k):
         raise InputError(f"{name} positions have {k} numbers; drop --piles")
-    if cls.numeration not in ("2", "fib"):
-        raise InputError(f"{name}.numeration: 2 or fib, not {cls.numeration!r}")
+    from nimlab.prove.numerations import NumerationError, get
+    try:
+        get(cls.numeration)
+    except NumerationError as e:
+        raise InputError(f"{name}.numeration: {e}") from None
     gf = GameFormula(name, {}, _piles(k), cls.numeration, game.domain_formula, game.move_formula,
                      tuple, lambda: make_game(name),
                      note=f"the move relation is {name}.move_formula, checked against its moves "

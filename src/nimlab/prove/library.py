@@ -107,8 +107,14 @@ class AutomatonLibrary:
                                  f"(looked in {where})")
             from nimlab.prove.walnut import load
             dfa, base = load(found)
-        if base not in ("2", "fib"):
-            raise InputError(f"automaton ${name}: numeration {base!r}; nimlab reads 2 and fib")
+        from nimlab.prove.numerations import NumerationError, get
+        try:
+            base = get(base).name
+        except NumerationError as e:
+            raise InputError(f"automaton ${name}: {e}") from None
+        if dfa.vars and dfa.radix != get(base).radix:
+            raise InputError(f"automaton ${name} reads digits 0 to {dfa.radix - 1}, but "
+                             f"numeration {base} has digits 0 to {get(base).radix - 1}")
         dfa = am.minimize(dfa)
         if dfa.vars and int(dfa.trans[0, 0]) != 0:
             raise InputError(f"automaton ${name} does not accept its numbers with every number "

@@ -35,6 +35,7 @@ from nimlab.prove.library import AutomatonLibrary
 from nimlab.prove.syntax import (FormulaError, Parser, RegexError, balanced,  # noqa: F401
                                  deep_recursion, free_vars, parse, parse_regex, tokenize)
 
+#: The numerations of the first prover (any name of :mod:`nimlab.prove.numerations` works).
 BASES = ("2", "fib")
 
 
@@ -56,22 +57,43 @@ def miniscope(node):
     """The same formula with quantifiers pushed inwards (see the module doc)."""
     kind = node[0]
     if kind in ("E", "A"):
-        v, body = node[1], miniscope(node[2])
-        if v not in free_vars(body):
-            return body
-        spread, keep = ("or", "and") if kind == "E" else ("and", "or")
-        parts = _flatten(spread, body)
-        if len(parts) > 1:  # E over |, A over &
-            return balanced(spread, [(kind, v, p) if v in free_vars(p) else p for p in parts])
-        parts = _flatten(keep, body)
-        inside = [p for p in parts if v in free_vars(p)]
-        outside = [p for p in parts if v not in free_vars(p)]
-        if outside:
-            return balanced(keep, outside + [(kind, v, balanced(keep, inside))])
-        return (kind, v, body)
+        block, body = [node[1]], node[2]
+        while body[0] == kind:  # a block of quantifiers of one kind: E v. E w. ...
+            block.append(body[1])
+            body = body[2]
+        return _scope(kind, block, miniscope(body))
     if kind in ("not", "and", "or", "implies", "iff"):
         return (kind,) + tuple(miniscope(c) for c in node[1:])
     return node
+
+
+def _scope(kind: str, block: list[str], body):
+    """``kind v1. kind v2. ... body`` (body miniscoped) with each quantifier pushed inwards.
+
+    Quantifiers of one kind commute, so the variable that occurs in the fewest conjuncts (of
+    the disjuncts, for A) is placed innermost first (ties: the innermost as written)."""
+    names: list[str] = []
+    for v in reversed(block):  # innermost first; an outer repeat of a name binds nothing
+        if v not in names:
+            names.append(v)
+    names = [v for v in names if v in free_vars(body)]
+    if not names:
+        return body
+    spread, keep = ("or", "and") if kind == "E" else ("and", "or")
+    parts = _flatten(spread, body)
+    if len(parts) > 1:  # E over |, A over &
+        return balanced(spread, [_scope(kind, list(reversed(names)), p) for p in parts])
+    parts = _flatten(keep, body)
+    counts = [sum(1 for p in parts if v in free_vars(p)) for v in names]
+    v = names[counts.index(min(counts))]
+    inside = [p for p in parts if v in free_vars(p)]
+    outside = [p for p in parts if v not in free_vars(p)]
+    scoped = (kind, v, balanced(keep, inside))
+    rest = [w for w in reversed(names) if w != v]
+    if not outside:
+        return _scope(kind, rest, scoped) if rest else scoped
+    return _scope(kind, rest, balanced(keep, outside + [scoped])) if rest else \
+        balanced(keep, outside + [scoped])
 
 
 # ====================================================================== compiler
@@ -85,9 +107,15 @@ class Compiler:
 
     def __init__(self, base: str = "2", limits: Limits | None = None,
                  automata: Mapping[str, tuple[DFA, str]] | None = None):
-        if base not in BASES:
-            raise FormulaError(f"unknown numeration --base {base!r}; use 2 or fib")
-        self.base = base
+        from nimlab.prove.numerations import NumerationError, get
+        try:
+            self.numeration = get(base)
+        except NumerationError as e:
+            raise FormulaError(f"--base: {e}") from None
+        self.base = self.numeration.name
+        self.radix = self.numeration.radix
+        #: only valid words carry meaning: automata are restricted to them (not in bases)
+        self.restricted = not self.numeration.all_valid
         self.limits = limits or Limits()
         self.memo: dict = {}
         self.fresh = _count(1)
@@ -96,10 +124,13 @@ class Compiler:
         self.miniscoping = True  # False: compile trees as written (for measurements)
 
     def valid(self, name: str) -> DFA:
-        return zeckendorf_valid(name)
+        if self.base == "fib":
+            return zeckendorf_valid(name)
+        return self.numeration.valid(name, self.limits)
 
     def normalise(self, dfa: DFA) -> DFA:
-        """In the Fibonacci numeration: the same language on valid words, nothing else.
+        """In a numeration with invalid words (Fibonacci, ...): the same language on valid
+        words, nothing else.
 
         Only valid (Zeckendorf) words carry meaning; rejecting the others keeps automata small
         (an addition automaton otherwise tracks carries of invalid words too).  Conjunctions and
@@ -120,7 +151,7 @@ class Compiler:
         if key in self.memo:
             return self.memo[key]
         dfa = self._compile(node)
-        if self.base == "fib" and node[0] not in ("and", "E", "true", "false"):
+        if self.restricted and node[0] not in ("and", "E", "true", "false"):
             dfa = self.normalise(dfa)
         self.limits.check(dfa.n, "a subformula")
         self.limits.record(dfa)
@@ -130,16 +161,16 @@ class Compiler:
     def exists(self, name: str, dfa: DFA) -> DFA:
         if name not in dfa.vars:
             return dfa
-        if self.base == "fib":
+        if self.restricted:
             dfa = am.product(dfa, self.valid(name), "and", self.limits)
         return am.project(dfa, name, self.limits)
 
     def _compile(self, node) -> DFA:
         kind = node[0]
         if kind == "true":
-            return am.constant(True)
+            return am.constant(True, self.radix)
         if kind == "false":
-            return am.constant(False)
+            return am.constant(False, self.radix)
         if kind == "not":
             return am.complement(self._memo(node[1]))
         if kind in ("and", "or", "implies", "iff"):
@@ -150,7 +181,7 @@ class Compiler:
             inner = am.complement(self._memo(node[2]))
             return am.complement(self.exists(node[1], inner))
         if kind == "in":
-            return regex_dfa(node[1], node[2])
+            return regex_dfa(node[1], node[2], self.radix)
         if kind == "cmp":
             return self.comparison(node[1], node[2], node[3])
         if kind == "mod":
@@ -182,7 +213,7 @@ class Compiler:
                 mapping[track] = fresh
                 bound.append((fresh, arg))
         out = am.rename(dfa, mapping)
-        if self.base == "fib" and bound:  # valid words only before the products
+        if self.restricted and bound:  # valid words only before the products
             out = self.normalise(out)
         for fresh, arg in bound:  # each equation compiled as an atom (normalised, memoised)
             out = am.product(out, self._memo(("cmp", "=", ("var", fresh), arg)), "and",
@@ -217,7 +248,7 @@ class Compiler:
             coeffs[v] = coeffs.get(v, 0) - c
         xors = tuple(lx) + tuple((-e, names) for e, names in rx)
         if kind == "never":
-            dfa = am.constant(False)
+            dfa = am.constant(False, self.radix)
         else:
             const = lk - rk - (residue if kind == "mod" else 0)
             dfa = linear_dfa(coeffs, const, kind, self.base, modulus, self.limits, xors)
@@ -280,9 +311,9 @@ class Compiler:
             return {v: c * x for v, x in a.items()}, c * ka, [(c * e, n) for e, n in xa]
         if kind == "xor":
             if self.base != "2":
-                raise FormulaError("^ (bitwise xor) is only in the language of base 2; it is not "
-                                   "Fibonacci-automatic: use --base 2, or write the condition "
-                                   "without ^")
+                raise FormulaError(f"^ (bitwise xor) is only in the language of base 2; it is "
+                                   f"not automatic in numeration {self.base} (its digits are "
+                                   "not bits): use --base 2, or write the condition without ^")
             plain = _xor_leaves(term)
             if plain is not None:  # digit by digit: a letter value of the carry automaton
                 return {}, 0, [(1, plain)] if plain else []

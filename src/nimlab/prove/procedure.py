@@ -165,9 +165,10 @@ class Prover:
 
     # ----------------------------------------------------------- searching
     def restrict(self, dfa: am.DFA) -> am.DFA:
-        """Over all position variables, Zeckendorf-valid in the Fibonacci numeration."""
+        """Over all position variables, valid words only (in a numeration with invalid words,
+        such as Zeckendorf)."""
         dfa = am.extend(dfa, tuple(sorted(set(dfa.vars) | set(self.names))))
-        if self.game.base == "fib":
+        if self.compiler.restricted:
             for n in self.names:
                 dfa = am.product(dfa, self.compiler.valid(n), "and", self.limits)
         return dfa
@@ -176,12 +177,12 @@ class Prover:
         """The accepted tuple of least sum, then lexicographically least (None if empty)."""
         names = names or self.names
         dfa = am.extend(dfa, tuple(sorted(set(dfa.vars) | set(names))))
-        if self.game.base == "fib":
+        if self.compiler.restricted:
             for n in names:
                 dfa = am.product(dfa, self.compiler.valid(n), "and", self.limits)
         if dfa.is_empty():
             return None
-        base = self.game.base
+        base = self.compiler.base
         try:
             return am.min_tuple(dfa, names, base)
         except ValueError:  # past 60 digits: by projections onto a sum track
@@ -191,7 +192,7 @@ class Prover:
                                             0, self.limits), "and", self.limits)
         for n in names:
             summed = am.project(summed, n, self.limits)
-        if base == "fib":
+        if self.compiler.restricted:
             summed = am.product(summed, self.compiler.valid(total), "and", self.limits)
         s0 = am.min_single(am.extend(summed, (total,)), base)
         fixed = am.product(dfa, linear_dfa({n: 1 for n in names}, -s0, "eq", base, 0,
@@ -353,8 +354,8 @@ class Prover:
             ("a terminal position (no move) is outside the set",
              conj(neg(P), neg(self.has_move())), None),
         ]
-        return self.decide(conditions, "p-positions", {"formula": P},
-                           [(P, "formula"), (self.move, "move")])
+        first = [(P, "formula")] + ([(self.move, "move")] if self.game.build_move else [])
+        return self.decide(conditions, "p-positions", {"formula": P}, first)
 
     def value(self, g: int, text: str, given: list[str]) -> dict:
         if g < 1:

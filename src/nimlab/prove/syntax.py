@@ -19,7 +19,8 @@ Grammar (loosest binding first)::
 
 Variables are lowercase names; ``E`` and ``A`` are the quantifiers over the naturals.
 ``v in "REGEX"`` holds when the digits of ``v`` (in the numeration of the proof, most significant
-first), with some number of leading zeros, match REGEX (digits 0 and 1, ``| * + ? ( ) .``).
+first), with some number of leading zeros, match REGEX (the numeration's digits, 0-9 then a-f,
+and ``| * + ? ( ) .``; checked against the numeration when the formula is compiled).
 ``(u, v) in "REGEX"`` reads the digits of u and v side by side (the shorter padded with zeros):
 a letter is written ``[10]`` (u's digit 1, v's digit 0); ``.`` is any letter.
 
@@ -299,7 +300,7 @@ class Parser:
                 self.fail('expected a quoted regular expression after "in"')
             self.i += 1
             regex = text[1:-1]
-            parse_regex(regex, len(names))  # validate now
+            parse_regex(regex, len(names), 16)  # validate now (digits: the numeration's, later)
             return ("in", names, regex)
         left = self.term()
         if self.accept("%"):
@@ -407,10 +408,13 @@ def automaton_names(node) -> set[str]:
 
 
 # ====================================================================== regular expressions
-def parse_regex(text: str, width: int = 1):
-    """Parse a regular expression over letters of ``width`` digits into a small tree."""
+def parse_regex(text: str, width: int = 1, radix: int = 2):
+    """Parse a regular expression over letters of ``width`` digits (each ``0 .. radix-1``,
+    written 0-9 then a-f) into a small tree."""
     pos = 0
-    letters = [tuple((n >> (width - 1 - i)) & 1 for i in range(width)) for n in range(1 << width)]
+    chars = "0123456789abcdef"[:radix]
+    letters = [tuple((n // radix ** (width - 1 - i)) % radix for i in range(width))
+               for n in range(radix ** width)]
     depth = deepest = 0
     for c in text:
         depth += (c == "(") - (c == ")")
@@ -418,6 +422,7 @@ def parse_regex(text: str, width: int = 1):
     if deepest > MAX_NESTING:
         raise RegexError(f'regular expression "{text[:20]}...": parentheses nested more than '
                          f"{MAX_NESTING} deep")
+    digit_words = "0 and 1" if radix == 2 else f"0 to {chars[-1]}"
 
     def any_letter():
         return balanced("alt", [("sym", letter) for letter in letters])
@@ -455,17 +460,17 @@ def parse_regex(text: str, width: int = 1):
                 raise RegexError(f'regular expression "{text}": missing ")"')
             pos += 1
             return node
-        if c in "01" and width == 1:
+        if c.lower() in chars and width == 1:
             pos += 1
-            return ("sym", (int(c),))
+            return ("sym", (int(c, 16),))
         if c == "[":
             end = text.find("]", pos)
-            body = text[pos + 1:end] if end > 0 else ""
-            if end < 0 or len(body) != width or set(body) - {"0", "1"}:
+            body = text[pos + 1:end].lower() if end > 0 else ""
+            if end < 0 or len(body) != width or set(body) - set(chars):
                 raise RegexError(f'regular expression "{text}": a letter is [d1...d{width}], '
-                                 f"one digit 0 or 1 per variable")
+                                 f"one digit {digit_words.replace('and', 'or')} per variable")
             pos = end + 1
-            return ("sym", tuple(int(d) for d in body))
+            return ("sym", tuple(int(d, 16) for d in body))
         if c == ".":
             pos += 1
             return any_letter()
@@ -473,7 +478,7 @@ def parse_regex(text: str, width: int = 1):
             pos += 1
             return ("eps",)
         raise RegexError(f'regular expression "{text}": {c!r} is not allowed (letters '
-                         f'{"0 and 1" if width == 1 else "[..] of " + str(width) + " digits"}, '
+                         f'{digit_words if width == 1 else "[..] of " + str(width) + " digits"}, '
                          "and | * + ? ( ) .)")
 
     with deep_recursion():

@@ -24,11 +24,14 @@ unchanged (save it as ``NAME.txt`` in Walnut's ``Automata Library``).
 
 :func:`loads` reads such files, also ones Walnut or a person wrote: blank lines, whole-line or
 trailing comments (``#`` or ``//``), the header forms ``msd_2``, ``msd2``, ``msd``, ``2``,
-``msd_fib``, ``fib``, alphabets written ``{0, 1}`` (a track of binary digits in the numeration of
-the other tracks; base 2 when every track is so written), wildcards ``*``, several targets on one
-line (a nondeterministic automaton, made deterministic).  It refuses, in one line, least
-significant digit first (``lsd_``) files, other numerations, mixed numerations, other digits,
-outputs other than 0 and 1.
+``msd_fib``, ``fib``, ``msd_NAME`` for every numeration of :mod:`nimlab.prove.numerations`
+(``msd_3`` .. ``msd_16``, ``msd_fib3``, ``msd_ost_sqrt2``, ...), alphabets written ``{0, 1, ...}``
+(a track of the digits of the numeration of the other tracks; when every track is so written,
+base 2 for ``{0, 1}`` or the numeration given as ``loads(text, base=NAME)`` - the form of the
+files of Walnut's ``Custom Bases``), wildcards ``*``, several targets on one line (a
+nondeterministic automaton, made deterministic).  It refuses, in one line, least significant
+digit first (``lsd_``) files, unknown numerations, mixed numerations, digits past the
+numeration's, outputs other than 0 and 1.
 
 **Tracks and variable names.**  The automaton read has the tracks ``t01, t02, ...`` (two digits,
 so that their sorted order, the order nimlab keeps tracks in, is the file's order): the i-th track
@@ -52,7 +55,8 @@ from nimlab.errors import InputError
 from nimlab.prove import automata as am
 from nimlab.prove.automata import DFA
 
-__all__ = ["dumps", "loads", "save", "load", "track_names", "BASE_NAMES"]
+__all__ = ["dumps", "loads", "save", "load", "track_names", "BASE_NAMES", "numeration_files",
+           "write_numeration", "read_numeration"]
 
 #: The header word of each numeration nimlab reads digits in.
 BASE_NAMES = {"2": "msd_2", "fib": "msd_fib"}
@@ -82,21 +86,28 @@ def track_names(count: int) -> tuple[str, ...]:
 # ====================================================================== writing
 def dumps(dfa: DFA, base: str, order: tuple[str, ...] | None = None) -> str:
     """The minimal automaton of ``dfa`` in Walnut's format, tracks in ``order`` (default vars)."""
-    if base not in BASE_NAMES:
-        raise WalnutError(f"cannot write an automaton in numeration {base!r}: nimlab writes "
-                          "msd_2 (base 2) or msd_fib (Zeckendorf)")
+    from nimlab.prove.numerations import NumerationError, get
+    try:
+        numeration = get(base)
+    except NumerationError as e:
+        raise WalnutError(f"cannot write an automaton in numeration {base!r}: {e}") from None
     order = tuple(dfa.vars if order is None else order)
     if sorted(order) != sorted(dfa.vars) or len(set(order)) != len(order):
         raise WalnutError(f"the track order ({', '.join(order)}) must name each track of the "
                           f"automaton ({', '.join(dfa.vars)}) once")
     if not order:
         return "true\n" if bool(dfa.accept[0]) else "false\n"
+    if dfa.radix != numeration.radix:
+        raise WalnutError(f"the automaton reads digits 0 to {dfa.radix - 1}, numeration {base} "
+                          f"digits 0 to {numeration.radix - 1}")
     dfa = am.minimize(dfa)
-    k = len(order)
+    k, radix = len(order), dfa.radix
     # Walnut's letter order: the first track's digit changes fastest
-    walnut_letters = [tuple((n >> i) & 1 for i in range(k)) for n in range(1 << k)]
+    walnut_letters = [tuple((n // radix ** i) % radix for i in range(k))
+                      for n in range(radix ** k)]
     index = [dfa.vars.index(v) for v in order]
-    ours = [sum(d << index[i] for i, d in enumerate(digits)) for digits in walnut_letters]
+    ours = [sum(d * radix ** index[i] for i, d in enumerate(digits))
+            for digits in walnut_letters]
     trans = dfa.trans[:, ours]
     dead = [q for q in range(dfa.n) if not dfa.accept[q] and (trans[q] == q).all()]
     dead_state = dead[0] if dead else -1
@@ -110,7 +121,7 @@ def dumps(dfa: DFA, base: str, order: tuple[str, ...] | None = None) -> str:
             if target != dead_state and target not in number:
                 number[target] = len(queue)
                 queue.append(target)
-    lines = [" ".join(BASE_NAMES[base] for _ in order)]
+    lines = [" ".join(f"msd_{numeration.walnut}" for _ in order)]
     for q in queue:
         lines += ["", f"{number[q]} {int(bool(dfa.accept[q]))}"]
         if q == dead_state:  # only when the initial state is dead (the empty language)
@@ -138,8 +149,29 @@ def _strip(line: str) -> str:
     return line.strip()
 
 
-def _header(line: str, where: str) -> tuple[int, str]:
-    """(number of tracks, base) of a header line."""
+def _numeration(word: str, where: str) -> str:
+    """The numeration (nimlab's name) of a header word such as msd_2, msd_fib, msd_fib3."""
+    from nimlab.prove.numerations import NumerationError, get
+
+    name = word.lower()
+    if name.startswith("lsd"):
+        raise WalnutError(f"{where}: {word} reads digits least significant first; nimlab "
+                          "reads msd_ automata (most significant digit first)")
+    if name in _ALIASES:
+        return _ALIASES[name]
+    try:
+        return get(name[4:] if name.startswith("msd_") else name).name
+    except NumerationError:
+        raise WalnutError(f"{where}: unknown or unsupported number system {word!r}; nimlab "
+                          "reads msd_2 .. msd_16, msd_fib and the numerations of "
+                          "nimlab.prove.numerations (msd_fib3, msd_ost_sqrt2, ...)") from None
+
+
+def _header(line: str, where: str, given: str | None = None) -> tuple[int, str]:
+    """(number of tracks, base) of a header line; ``given``: the numeration of tracks written
+    as alphabets ``{0, 1, ...}`` when no track names one."""
+    from nimlab.prove.numerations import get
+
     sets = []
 
     def keep_set(m):
@@ -148,6 +180,7 @@ def _header(line: str, where: str) -> tuple[int, str]:
 
     words = _SET.sub(keep_set, line).split()
     bases = set()
+    alphabets = set()
     for word in words:
         if word.startswith("{"):
             body = sets[int(word[1:-1])]
@@ -155,28 +188,39 @@ def _header(line: str, where: str) -> tuple[int, str]:
                 digits = {int(d.replace(" ", "")) for d in body.split(",") if d.strip()}
             except ValueError:
                 raise WalnutError(f"{where}: the alphabet {{{body}}} is not a list of integers")
-            if digits != {0, 1}:
-                raise WalnutError(f"{where}: the alphabet {{{body}}} is not {{0, 1}}; nimlab "
-                                  "reads automata over binary digits only")
+            if digits != set(range(len(digits))) or len(digits) < 2:
+                raise WalnutError(f"{where}: the alphabet {{{body}}} is not {{0, 1, ..., b-1}}; "
+                                  "nimlab reads automata over the digits of a numeration")
+            alphabets.add(len(digits))
             continue
-        name = word.lower()
-        if name.startswith("lsd"):
-            raise WalnutError(f"{where}: {word} reads digits least significant first; nimlab "
-                              "reads msd_2 and msd_fib automata (most significant digit first)")
-        if name not in _ALIASES:
-            raise WalnutError(f"{where}: unknown or unsupported number system {word!r}; nimlab "
-                              "reads msd_2 and msd_fib")
-        bases.add(_ALIASES[name])
+        bases.add(_numeration(word, where))
     if not words:
         raise WalnutError(f"{where}: the header names no track")
     if len(bases) > 1:
-        raise WalnutError(f"{where}: the tracks mix msd_2 and msd_fib; nimlab reads an automaton "
-                          "in one numeration")
-    return len(words), bases.pop() if bases else "2"
+        raise WalnutError(f"{where}: the tracks mix {' and '.join(sorted(bases))}; nimlab reads "
+                          "an automaton in one numeration")
+    if bases:
+        base = bases.pop()
+    elif given is not None:
+        base = get(given).name
+    elif alphabets == {2}:
+        base = "2"
+    else:
+        raise WalnutError(f"{where}: tracks of digits {{0, ..., {max(alphabets) - 1}}} name no "
+                          "numeration; give it (walnut.load(path, base=NAME))")
+    radix = get(base).radix
+    if alphabets - {radix}:
+        raise WalnutError(f"{where}: an alphabet of {max(alphabets - {radix})} digits in "
+                          f"numeration {base}, whose digits are 0 to {radix - 1}")
+    return len(words), base
 
 
-def loads(text: str, *, source: str = "the automaton") -> tuple[DFA, str]:
-    """The automaton of a Walnut-format text and its base ("2" or "fib"); see the module doc."""
+def loads(text: str, *, source: str = "the automaton",
+          base: str | None = None) -> tuple[DFA, str]:
+    """The automaton of a Walnut-format text and its base ("2", "fib", ...); see the module
+    doc.  ``base``: the numeration of a file whose tracks are all written as alphabets
+    ``{0, 1, ...}`` (the files of Walnut's ``Custom Bases``)."""
+    from nimlab.prove.numerations import get
     lines = [(n, _strip(raw)) for n, raw in enumerate(str(text).splitlines(), 1)]
     lines = [(n, line) for n, line in lines if line]
     if not lines:
@@ -187,10 +231,12 @@ def loads(text: str, *, source: str = "the automaton") -> tuple[DFA, str]:
         if len(lines) > 1:
             raise WalnutError(f"{source}, line {lines[1][0]}: nothing may follow {first}")
         return am.constant(first == "true"), "2"
-    k, base = _header(first, f"{source}, line {first_no}")
-    if k > am.MAX_TRACKS:
-        raise WalnutError(f"{source}: {k} tracks; nimlab reads automata of at most "
-                          f"{am.MAX_TRACKS} tracks")
+    k, base = _header(first, f"{source}, line {first_no}", base)
+    radix = get(base).radix
+    letters = radix ** k
+    if letters > am.MAX_LETTERS:
+        raise WalnutError(f"{source}: {k} tracks of {radix} digits; nimlab reads automata of "
+                          f"at most {am.max_tracks(radix)} such tracks")
     outputs: dict[int, bool] = {}
     edges: dict[int, dict[int, set[int]]] = {}
     start = None
@@ -206,10 +252,10 @@ def loads(text: str, *, source: str = "the automaton") -> tuple[DFA, str]:
                                   "with outputs 0 and 1 (not word automata)")
             if q in outputs:
                 raise WalnutError(f"{where}: state {q} is declared twice")
-            if len(outputs) >= min(MAX_FILE_STATES, MAX_FILE_STEPS >> k):
+            if len(outputs) >= min(MAX_FILE_STATES, MAX_FILE_STEPS // letters):
                 raise WalnutError(f"{source} is too large to read: more than "
-                                  f"{min(MAX_FILE_STATES, MAX_FILE_STEPS >> k):,} states of "
-                                  f"{1 << k:,} letters")
+                                  f"{min(MAX_FILE_STATES, MAX_FILE_STEPS // letters):,} states "
+                                  f"of {letters:,} letters")
             outputs[q] = bool(out)
             edges[q] = {}
             current = q
@@ -228,18 +274,19 @@ def loads(text: str, *, source: str = "the automaton") -> tuple[DFA, str]:
         choices = []
         for d in digits:
             if d == "*":
-                choices.append((0, 1))
+                choices.append(tuple(range(radix)))
                 continue
             value = int(d.replace(" ", ""))
-            if value not in (0, 1):
-                raise WalnutError(f"{where}: digit {value}; nimlab reads binary digits only")
+            if not 0 <= value < radix:
+                raise WalnutError(f"{where}: digit {value}; the digits of numeration {base} are "
+                                  f"0 to {radix - 1}")
             choices.append((value,))
         targets = {int(t) for t in m.group(2).split()}
-        expanded += 1 << sum(len(c) == 2 for c in choices)
+        expanded += int(np.prod([len(c) for c in choices]))
         if expanded > MAX_FILE_STEPS:
             raise WalnutError(f"{source} is too large to read: more than {MAX_FILE_STEPS:,} "
                               "transitions once wildcards are expanded")
-        for letter in _letters(choices):
+        for letter in _letters(choices, radix):
             edges[current].setdefault(letter, set()).update(targets)
     if start is None:
         raise WalnutError(f"{source} declares no state")
@@ -254,25 +301,26 @@ def loads(text: str, *, source: str = "the automaton") -> tuple[DFA, str]:
             if unknown:
                 raise WalnutError(f"{source}: state {q} has a transition to state "
                                   f"{min(unknown)}, which is never declared")
-    return _determinise(k, start, outputs, edges), base
+    return _determinise(k, start, outputs, edges, radix), base
 
 
-def _letters(choices) -> list[int]:
-    """The letters (nimlab's numbering: track i's digit is bit i) of a line with wildcards."""
+def _letters(choices, radix: int = 2) -> list[int]:
+    """The letters (nimlab's numbering: track i's digit times radix**i) of a line with
+    wildcards."""
     out = [0]
     for i, options in enumerate(choices):
-        out = [letter | (d << i) for letter in out for d in options]
+        out = [letter + d * radix ** i for letter in out for d in options]
     return out
 
 
 def _determinise(k: int, start: int, outputs: dict[int, bool],
-                 edges: dict[int, dict[int, set[int]]]) -> DFA:
+                 edges: dict[int, dict[int, set[int]]], radix: int = 2) -> DFA:
     """A complete DFA: the subset construction, with leading zero letters absorbed at the start.
 
     State 0 has read only zero letters; its set is every state the file's automaton reaches from
     its initial state by zero letters, and a zero letter keeps it there.
     """
-    letters = 1 << k
+    letters = radix ** k
 
     def step(subset: frozenset, letter: int) -> frozenset:
         out: set[int] = set()
@@ -308,11 +356,11 @@ def _determinise(k: int, start: int, outputs: dict[int, bool],
         i += 1
     accept = np.array([any(outputs[q] for q in s) for s in subsets], dtype=bool)
     dfa = DFA(track_names(k), np.array(rows, dtype=np.int32).reshape(len(subsets), letters),
-              accept)
+              accept, radix)
     return am.minimize(dfa)
 
 
-def load(path: str | os.PathLike) -> tuple[DFA, str]:
+def load(path: str | os.PathLike, base: str | None = None) -> tuple[DFA, str]:
     """Read the Walnut-format file ``path`` (see :func:`loads`)."""
     path = Path(path)
     try:
@@ -321,4 +369,51 @@ def load(path: str | os.PathLike) -> tuple[DFA, str]:
         raise WalnutError(f"cannot read {path}: not a text file (UTF-8)")
     except OSError as e:
         raise WalnutError(f"cannot read {path}: {e.strerror or e}")
-    return loads(text, source=str(path))
+    return loads(text, source=str(path), base=base)
+
+
+# ====================================================================== Walnut's Custom Bases
+def _custom_text(dfa: DFA, base: str, order: tuple[str, ...]) -> str:
+    """An automaton in Walnut's format with alphabet headers ``{0, 1, ...}`` (the form of the
+    files that define a numeration)."""
+    text = dumps(dfa, base, order)
+    alphabet = "{" + ", ".join(str(d) for d in range(dfa.radix)) + "}"
+    return " ".join(alphabet for _ in order) + "\n" + text.split("\n", 1)[1]
+
+
+def numeration_files(base: str) -> dict[str, str]:
+    """The files of numeration ``base`` for Walnut's ``Custom Bases`` directory: file name ->
+    text (``msd_NAME.txt`` the valid words, ``msd_NAME_addition.txt`` x + y = z in that track
+    order, ``msd_NAME_less_than.txt`` x < y), each with alphabet headers ``{0, 1, ...}`` as
+    Walnut's own custom bases are written."""
+    from nimlab.prove.numerations import get
+
+    numeration = get(base)
+    stem = f"msd_{numeration.walnut}"
+    name = numeration.name
+    return {f"{stem}.txt": _custom_text(numeration.valid("x"), name, ("x",)),
+            f"{stem}_addition.txt": _custom_text(numeration.addition(), name, ("x", "y", "z")),
+            f"{stem}_less_than.txt": _custom_text(numeration.less(), name, ("x", "y"))}
+
+
+def write_numeration(base: str, directory: str | os.PathLike) -> list[Path]:
+    """Write numeration ``base``'s files (:func:`numeration_files`) into ``directory``; with
+    them in its ``Custom Bases`` directory Walnut reads numbers written ``msd_NAME``."""
+    from nimlab.fileio import write_text
+
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    return [write_text(directory / name, text) for name, text in numeration_files(base).items()]
+
+
+def read_numeration(base: str, directory: str | os.PathLike) -> dict[str, DFA]:
+    """Read back the files :func:`write_numeration` wrote: the ``valid``, ``addition`` and
+    ``less_than`` automata (tracks t01, t02, ...)."""
+    from nimlab.prove.numerations import get
+
+    numeration = get(base)
+    stem = Path(directory) / f"msd_{numeration.walnut}"
+    out = {}
+    for key, suffix in (("valid", ""), ("addition", "_addition"), ("less_than", "_less_than")):
+        out[key], _ = load(f"{stem}{suffix}.txt", base=numeration.name)
+    return out

@@ -74,13 +74,16 @@ def _print_claims(found: ProofReport) -> None:
 @click.option("--set", "subtraction_set", default=None, metavar="VALUE",
               help="subtraction, cash: the subtraction set a1,...,ak.")
 @click.option("--edges", default=None, metavar="VALUE", help="graph-nim: edges u-v,...")
-@click.option("--factor", default=None, metavar="VALUE", help="fibonacci: only 2 is handled.")
+@click.option("--factor", default=None, metavar="VALUE",
+              help="fibonacci: 2, or a whole factor 3 to 20 with one pile.")
 @click.option("--a", "a_wythoff", default=None, metavar="A",
               help="wythoff: the a-Wythoff game (only 1, Wythoff's game, is proven yet).")
 @click.option("--code", default=None, metavar="CODE",
               help="octal: refused, with the tool that answers (periodicity).")
-@click.option("--base", type=click.Choice(["2", "fib"]), default=None,
-              help="Numeration of the formulas (default: fib for fibonacci, else 2).")
+@click.option("--base", default=None, metavar="NAME",
+              help="Numeration of the formulas: 2 to 16, fib, fibK, ost_sqrtD, ost_golden, "
+                   "ost[PRE][PERIOD] (default: fib for fibonacci, fibK with --factor K, else "
+                   "2).")
 @click.option("--p-positions", "p_positions", default=None, metavar="FORMULA",
               help="Decide whether FORMULA is exactly the set of P-positions.")
 @click.option("--value", nargs=2, type=(int, str), default=None, metavar="G FORMULA",
