@@ -471,6 +471,10 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
             raise InputError(f"{gf.describe()} cannot be read in base {base}: its moves use ^")
         gf = replace(gf, base=base, params={**gf.params, "base": base})
     base = gf.base
+    if base not in ("2", "fib"):  # the learners' words: binary digits, base 2 or Zeckendorf
+        raise InputError(f"{gf.describe()} lives in the numeration {base}, which the prover "
+                         f"reads (nimlab prove ... --base {base}) and discover's learners do "
+                         "not yet: they read base 2 and Zeckendorf words")
     names = gf.names
     if tuple(sorted(names)) != names:
         raise InputError(f"discover handles at most 9 piles ({', '.join(names)})")
