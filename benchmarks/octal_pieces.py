@@ -16,11 +16,12 @@ Workers need ``G[0..n)`` (4 bytes a heap) and receive only the block's ``B`` new
 each block; each returns ``B x V`` bits.  This script runs the decomposition for 0.007 (the
 unsolved game whose values grow, so no sparse space helps) on a range of heaps: the pieces one
 after another in this process, then on a local Dask cluster (2 worker processes: the scattered
-prefix, the pieces as tasks, the merge here), checks the values against the plain kernel, and
-prints the times.
+prefix, the pieces as tasks, the merge here), checks the values against the sparse kernel's
+(tested equal to the plain kernel's), times the plain kernel on the same heaps, and prints the
+times.
 
     python benchmarks/octal_pieces.py                 # 0.007, heaps 2^17 .. 2^17 + 2^14
-    python benchmarks/octal_pieces.py 262144 16384    # from heap 2^18, 16,384 heaps
+    python benchmarks/octal_pieces.py 1048576 8192    # from heap 2^20, 8,192 heaps
 
 It is a measurement, not a command: nimlab computes on one machine's cores
 (:mod:`nimlab.kernels.octal_sparse`).
@@ -35,7 +36,8 @@ import numpy as np
 from numba import njit
 
 from nimlab.games.octal import parse_code
-from nimlab.kernels.octal import octal_values
+from nimlab.kernels.octal import _octal_step
+from nimlab.kernels.octal_sparse import sparse_values
 
 #: The block's heaps.
 BLOCK = 4096
@@ -93,15 +95,20 @@ def run(start: int, heaps: int) -> None:
     k = 3
     end = start + heaps
     began = time.perf_counter()
-    plain = octal_values(digits, end - 1)
-    plain_all = time.perf_counter() - began
+    plain, _ = sparse_values(digits, end - 1)  # the values (the same as the plain kernel's)
+    reference = time.perf_counter() - began
+    # the plain kernel on the range alone, from the prefix
+    G = np.zeros(end, dtype=np.int32)
+    G[:start] = plain[:start]
+    stamp = np.full(4 << int(plain.max()).bit_length(), -1, dtype=np.int64)
+    _octal_step(G, stamp, code, start, start + 1)  # loaded once
     began = time.perf_counter()
-    octal_values(digits, start - 1)
-    plain_prefix = time.perf_counter() - began
-    plain_range = plain_all - plain_prefix
-    print(f"0.007, heaps {start:,} .. {end - 1:,}: the plain kernel {plain_range:.2f} s "
-          f"({plain_all:.2f} s from heap 0, {plain_prefix:.2f} s to {start:,}); largest value "
-          f"{int(plain.max())}")
+    assert _octal_step(G, stamp, code, start + 1, end) == end
+    plain_range = time.perf_counter() - began
+    assert np.array_equal(G, plain)
+    print(f"0.007, heaps {start:,} .. {end - 1:,}: the plain kernel {plain_range:.2f} s on the "
+          f"range (the values from heap 0 by the sparse kernel: {reference:.1f} s); largest "
+          f"value {int(plain.max())}")
     VALUES = 2 << int(plain.max()).bit_length()  # every XOR of two values is below it
     G0 = np.zeros(end, dtype=np.int32)
     G0[:start] = plain[:start]
