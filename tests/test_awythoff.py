@@ -354,15 +354,58 @@ def test_play_with_a_two_pile_move(a):
 
 
 # ----------------------------------------------------------------------- prove, discover
-@pytest.mark.parametrize("tool", [["prove", "wythoff", "--p-positions", "p1 = p1"],
-                                  ["discover", "wythoff", "--p-positions"]])
-def test_prove_and_discover_refuse_a_2_in_one_line(tool):
-    done = run(*tool, "--a", "2")
+def test_discover_refuses_a_2_in_one_line():
+    done = run("discover", "wythoff", "--p-positions", "--a", "2")
     assert done.exit_code == 2
     lines = done.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("nimlab: error: ") and "Ostrowski" in lines[0]
-    with pytest.raises(InputError, match="Ostrowski"):
-        nimlab.prove("wythoff", p_positions="p1 = p1", a=2)
+
+
+@pytest.mark.parametrize("a", [2, 3])
+def test_the_provers_moves_are_the_games(a):
+    from nimlab.prove.games import check_move_formula, game_formula
+
+    gf = game_formula("wythoff", a=a)
+    assert gf.base == f"ost[][{a}]" and gf.params == {"a": a}
+    assert check_move_formula(gf, make_game("wythoff", a=a)) > 1000
+    # in base 2 the same moves (the numeration changes how numbers are read, not the game)
+    from dataclasses import replace
+
+    assert check_move_formula(replace(gf, base="2"), make_game("wythoff", a=a)) > 1000
+
+
+def least_disagreement(statement, a: int, top: int = 40):
+    """The first position (by sum, then lexicographically) where ``statement`` and the
+    a-Wythoff P-positions differ (brute force over the pairs)."""
+    for total in range(2 * top):
+        for x in range(total + 1):
+            y = total - x
+            if statement(x, y) != a_is_p(x, y, a):
+                return (x, y)
+    return None
+
+
+@pytest.mark.parametrize("a, text, statement", [
+    (2, "p1 = p2", lambda x, y: x == y),
+    (3, "p1 = 0 & p2 = 0", lambda x, y: x == y == 0),
+    (2, "p1 + p2 = 0 | (p1 = 1 & p2 = 3) | (p1 = 3 & p2 = 1)",
+     lambda x, y: (x, y) in ((0, 0), (1, 3), (3, 1))),
+])
+def test_a_false_statement_about_a_wythoff_is_refuted_at_its_least_counterexample(a, text,
+                                                                                    statement):
+    found = run_json("prove", "wythoff", "--a", str(a), "--p-positions", text, "--time-limit",
+                     "60")
+    assert found["status"] == "disproven", found
+    where = tuple(found["counterexample"]["position"])
+    assert where == least_disagreement(statement, a)
+    same = nimlab.prove("wythoff", p_positions=text, a=a, time_limit=60)
+    assert same.status == "disproven"
+
+
+def test_a_true_statement_about_a_wythoff_is_proven():
+    found = run_json("prove", "wythoff", "--a", "2", "--holds",
+                     "A q1, q2. MOVE => q1 + q2 < p1 + p2", "--time-limit", "60")
+    assert found["status"] == "proven", found
 
 
 def test_prove_with_a_1_is_wythoffs_game():

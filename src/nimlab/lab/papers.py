@@ -23,20 +23,24 @@ from nimlab.results.claims import ClaimCheck, ProofReport, ProofResult, Reproduc
 __all__ = ["verify", "claim_rows", "prove", "reproduce", "check_claims", "output_directory"]
 
 
-def a_wythoff(game: str | None, a: Any, tool: str) -> None:
+def a_wythoff(game: str | None, a: Any, tool: str) -> int | None:
     """``--a`` of ``prove``/``discover``: Wythoff's game only; ``a = 1`` is Wythoff's game
-    itself (nothing to pass on), ``a >= 2`` refused in one line until the prover reads the
-    Ostrowski numeration the a-Wythoff pairs need."""
+    itself (nothing to pass on: ``None``).  ``prove`` reads ``a >= 2`` in the Ostrowski
+    numeration of its Beatty pairs (returned, to pass on); ``discover``'s learners read base 2
+    and Zeckendorf words only, so it refuses ``a >= 2`` in one line."""
     if a is None:
-        return
+        return None
     from nimlab.games.nim import automata_refusal, parse_a
 
     value = parse_a(a)
     if game != "wythoff":
         raise InputError(f"--a applies to wythoff only (Fraenkel's a-Wythoff game), not to "
                          f"{game or 'claims'}")
-    if value != 1:
+    if value == 1:
+        return None
+    if tool != "prove":
         raise InputError(automata_refusal(value, tool))
+    return value
 
 
 def _ids(ids: Sequence[str]) -> tuple[str, ...]:
@@ -160,7 +164,8 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
 
     with ``piles`` (the number of piles), ``base`` (a numeration: ``"2"``, ``"fib"``, ``"3"``,
     ``"fib3"``, ... - see :mod:`nimlab.prove.numerations`), the game's options
-    (``variant``, ``set``, ``edges``, ``factor``; ``a``: 1 only, Wythoff's game).  Registered
+    (``variant``, ``set``, ``edges``, ``factor``; ``a``: Fraenkel's a-Wythoff game, read in
+    the Ostrowski numeration of ``[0; a, a, ...]`` by default).  Registered
     claims: their ids as ``targets``, or ``paper=`` a paper or ``"all"``.  Budget:
     ``max_states`` (automaton states) and ``time_limit`` (seconds); ``progress=True`` shows a
     bar.
@@ -175,7 +180,9 @@ def prove(*targets: str, p_positions: str | None = None, value: tuple[int, str] 
                              "max_states, time_limit, progress, automata, variant, set, edges, "
                              "factor, code, a")
     options = {k: option_text(k, v) for k, v in options.items()}
-    a_wythoff(targets[0] if targets else None, options.pop("a", None), "prove")
+    a = a_wythoff(targets[0] if targets else None, options.pop("a", None), "prove")
+    if a is not None:
+        options["a"] = a
     states, seconds = whole(max_states, "max_states", 10), budget(None, time_limit).time_limit
     update = progress_of(progress, "proving")
     if base is not None:

@@ -75,9 +75,18 @@ def nim(k: int) -> GameFormula:
     return GameFormula("nim", {"piles": k}, _piles(k), "2", "true", move, tuple, Nim)
 
 
-def wythoff() -> GameFormula:
-    move = _any(["q1 < p1 & q2 = p2", "q2 < p2 & q1 = p1", "q1 < p1 & q1 + p2 = q2 + p1"])
-    return GameFormula("wythoff", {}, _piles(2), "2", "true", move, tuple, Wythoff)
+def wythoff(a: int = 1) -> GameFormula:
+    """Wythoff's game; ``a >= 2``: Fraenkel's a-Wythoff game (``s`` from one pile and ``t`` from
+    the other, ``s, t > 0``, ``|s - t| < a``), read by default in the Ostrowski numeration of
+    ``[0; a, a, a, ...]``, the fractional part of the ratio of its Beatty pairs
+    ``(2 - a + sqrt(a^2 + 4)) / 2`` (a = 2: sqrt 2's Pell numeration)."""
+    if a == 1:
+        move = _any(["q1 < p1 & q2 = p2", "q2 < p2 & q1 = p1", "q1 < p1 & q1 + p2 = q2 + p1"])
+        return GameFormula("wythoff", {}, _piles(2), "2", "true", move, tuple, Wythoff)
+    move = _any(["q1 < p1 & q2 = p2", "q2 < p2 & q1 = p1",
+                 f"q1 < p1 & q2 < p2 & p1 + q2 < p2 + q1 + {a} & p2 + q1 < p1 + q2 + {a}"])
+    return GameFormula("wythoff", {"a": a}, _piles(2), f"ost[][{a}]", "true", move, tuple,
+                       lambda: Wythoff(a))
 
 
 def _share_moves(k: int, edges) -> str:
@@ -190,7 +199,7 @@ GAME_NAMES = ("nim", "wythoff", "sharing", "graph-nim", "end-nim", "subtraction"
 def game_formula(name: str, piles: int | None = None, **options) -> GameFormula:
     """The formulas of game ``name`` with command-line style options."""
     options = {k: v for k, v in options.items() if v is not None}
-    allowed = {"nim": (), "wythoff": (), "sharing": (), "graph-nim": ("edges",),
+    allowed = {"nim": (), "wythoff": ("a",), "sharing": (), "graph-nim": ("edges",),
                "end-nim": ("variant",), "subtraction": ("set",), "cash": ("set",),
                "fibonacci": ("factor",)}
     if name == "octal":
@@ -218,7 +227,9 @@ def game_formula(name: str, piles: int | None = None, **options) -> GameFormula:
     if name == "wythoff":
         if piles not in (None, 2):
             raise InputError("Wythoff's game has two piles")
-        return wythoff()
+        from nimlab.games.nim import parse_a
+
+        return wythoff(parse_a(options.get("a", 1)))
     if name == "sharing":
         return sharing(piles or 3)
     if name == "graph-nim":
