@@ -576,13 +576,13 @@ def fibonacci_first_move(piles: int, bound: int, factor: Any = 2,
     return [tuple(int(x) for x in row) for row in rows]
 
 
-def fibonacci_table(piles: int, bound: int, progress: Progress = quiet):
+def fibonacci_table(piles: int, bound: int, progress: Progress = quiet, factor: int = 2):
     """The Fibonacci kernel's whole table (``last_p`` and first-move flags of every sorted
-    tuple of ``piles`` piles in ``0..bound``, factor 2; computed, not kept on disk: it takes
-    about as long to compute as to read)."""
+    tuple of ``piles`` piles in ``0..bound``, factor 2 unless given; computed, not kept on disk:
+    it takes about as long to compute as to read)."""
     from nimlab.kernels import fibonacci
 
-    return fibonacci.last_p_table4(piles, bound, 2, progress)
+    return fibonacci.last_p_table4(piles, bound, factor, progress)
 
 
 def fibonacci_one_pile_values(bound: int) -> np.ndarray:

@@ -64,6 +64,8 @@ class Words:
                 P[:, t] = d.astype(np.int64) @ weights
             if self.base == "fib" and length > 1:
                 valid &= ~(d[:, 1:] & d[:, :-1]).any(axis=1)
+            elif self.base != "2" and length > 1:  # another greedy numeration (fibK)
+                valid &= learn.valid_rows(d.astype(np.int64), self.base)
         return P, valid
 
     def word(self, position, length: int | None = None) -> tuple:
@@ -324,13 +326,24 @@ class Certificate:
 
     def to_json(self, names: tuple[str, ...]) -> dict:
         w = Words(self.base, self.tracks)
-        return {"lower_bound": self.bound, "encoding": _ENCODING[self.base],
+        return {"lower_bound": self.bound, "encoding": _encoding(self.base), "base": self.base,
                 "lower_bound_any_invalid": self.strict_bound,
                 "any_invalid_prefixes": list(range(self.bound)) if self.strict is None
                 else list(self.strict),
                 "tracks": list(names),
                 "prefixes": [w.text(p) for p in self.prefixes],
                 "suffixes": [w.text(e) for e in self.suffixes]}
+
+
+def _encoding(base: str) -> str:
+    """The certificate's encoding in words."""
+    if base in _ENCODING:
+        return _ENCODING[base]
+    return (f"the greedy numeration {base} (digits weighted "
+            f"{', '.join(map(str, learn.weights(8, base)[::-1]))}, ...; the greedy "
+            "representation only), most significant digit first, one digit of each number per "
+            "letter, any number of leading zeros; words that are not greedy representations are "
+            "rejected")
 
 
 _ENCODING = {
@@ -344,13 +357,17 @@ _ENCODING = {
 
 def _certificate_rows(data: dict, member) -> list[tuple]:
     """Each prefix's row over the suffixes: 1 member, 0 not, None an invalid word."""
-    base = "fib" if data["encoding"].startswith("Zeckendorf") else "2"
+    base = data.get("base") or ("fib" if data["encoding"].startswith("Zeckendorf") else "2")
     rows = []
     for prefix in data["prefixes"]:
         row = []
         for suffix in data["suffixes"]:
             texts = [p + s for p, s in zip(prefix, suffix)]
             if base == "fib" and any("11" in t for t in texts):
+                row.append(None)
+                continue
+            if base not in ("2", "fib") and not all(am.numeration(base).is_valid(t)
+                                                    for t in texts):
                 row.append(None)
                 continue
             row.append(int(bool(member(tuple(am.decode(t, base) for t in texts)))))

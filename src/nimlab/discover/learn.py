@@ -30,11 +30,26 @@ from nimlab.prove import automata as am
 
 
 # ------------------------------------------------------------------ numerations
+def _greedy(base: str):
+    """The numeration object of a binary greedy numeration other than base 2 and Zeckendorf
+    (``fibK``: Fibonacci Nim with factor K), whose valid words are closed under prefixes as
+    Zeckendorf's are, so that a prefix stands for a number as here."""
+    from nimlab.prove.numerations import get
+
+    numeration = get(base)
+    if numeration.radix != 2:
+        raise ValueError(f"the learners read binary words; {base} has digits up to "
+                         f"{numeration.radix - 1}")
+    return numeration
+
+
 def width(n: int, base: str) -> int:
     """Number of words of length ``n`` of one variable (= the numbers they write)."""
     if base == "2":
         return 1 << n
-    return am.fib_weights(n + 1)[n]
+    if base == "fib":
+        return am.fib_weights(n + 1)[n]
+    return _greedy(base).weight(n)
 
 
 def digits(n: int, base: str) -> np.ndarray:
@@ -45,7 +60,7 @@ def digits(n: int, base: str) -> np.ndarray:
     if base == "2":
         v = np.arange(count, dtype=np.int64)
         return (v[:, None] >> np.arange(n - 1, -1, -1)[None, :]) & 1
-    rows = [am.encode(v, "fib").rjust(n, "0") for v in range(count)]
+    rows = [am.encode(v, base).rjust(n, "0") for v in range(count)]
     return np.array([[int(c) for c in r] for r in rows], dtype=np.int64).reshape(count, n)
 
 
@@ -53,7 +68,25 @@ def weights(n: int, base: str) -> np.ndarray:
     """Weights of the ``n`` digit positions, most significant first."""
     if base == "2":
         return np.array([1 << (n - 1 - t) for t in range(n)], dtype=np.int64)
-    return np.array(am.fib_weights(n)[::-1], dtype=np.int64) if n else np.zeros(0, np.int64)
+    if base == "fib":
+        return np.array(am.fib_weights(n)[::-1], dtype=np.int64) if n else np.zeros(0, np.int64)
+    return np.array(_greedy(base).weights(n)[::-1], dtype=np.int64) if n else \
+        np.zeros(0, np.int64)
+
+
+def valid_rows(d: np.ndarray, base: str) -> np.ndarray:
+    """Whether each row of digits ``d`` (most significant first) is a valid word: in a greedy
+    numeration, every suffix is worth less than the weight just above it."""
+    n = d.shape[1]
+    ok = np.ones(d.shape[0], dtype=bool)
+    if base == "2" or n < 2:
+        return ok
+    w = weights(n, base)
+    tail = np.zeros(d.shape[0], dtype=np.int64)
+    for t in range(n - 1, -1, -1):  # the suffix from digit t, against W(n - t)
+        tail += d[:, t].astype(np.int64) * w[t]
+        ok &= tail < width(n - t, base)
+    return ok
 
 
 def concat(i: int, j: int, base: str) -> np.ndarray:
@@ -67,9 +100,17 @@ def concat(i: int, j: int, base: str) -> np.ndarray:
     d = digits(i, base)
     high = d @ weights(i + j, base)[:i]  # u's digits at the top of a word of length i + j
     out = high[:, None] + v
-    if i and j:
+    if i and j and base == "fib":
         top = am.fib_weights(j)[-1]
         bad = (d[:, -1] == 1)[:, None] & (v >= top)
+        out = np.where(bad, -1, out)
+    elif i and j:  # a greedy numeration: every suffix reaching into u worth less than its weight
+        w = weights(i + j, base)
+        tail = np.broadcast_to(v, (wi, wj)).astype(np.int64)
+        bad = np.zeros((wi, wj), dtype=bool)
+        for t in range(i - 1, -1, -1):
+            tail = tail + (d[:, t] * w[t])[:, None]
+            bad |= tail >= width(i + j - t, base)
         out = np.where(bad, -1, out)
     return out
 

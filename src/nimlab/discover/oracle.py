@@ -284,12 +284,13 @@ def _cash(values: str) -> Source:
                   slab=slab, nbytes=lambda side: side * (side + 1) * (1 if side <= 65536 else 2))
 
 
-def fibonacci_p_box(piles: int, side: int, progress=None):
-    """``P[p1, ..., pk, x]``: whether ``(p; x)`` is a P-position of Fibonacci Nim (factor 2),
-    for piles and ``x`` in ``0..side-1``, straight from the rules (first move: a whole pile may
-    not be taken).  For ``x >= 1`` the removals allowed are ``1..2x``, so ``(p; x)`` is N iff
-    ``2x >= t(p)``, ``t(p)`` the least removal ``y`` to a P-position ``(p - y e_j; y)``: one
-    number per sorted tuple of piles, computed in order of the pile total."""
+def fibonacci_p_box(piles: int, side: int, progress=None, factor: int = 2):
+    """``P[p1, ..., pk, x]``: whether ``(p; x)`` is a P-position of Fibonacci Nim (factor
+    ``K``, 2 by default), for piles and ``x`` in ``0..side-1``, straight from the rules (first
+    move: a whole pile may not be taken).  For ``x >= 1`` the removals allowed are ``1..Kx``,
+    so ``(p; x)`` is N iff ``Kx >= t(p)``, ``t(p)`` the least removal ``y`` to a P-position
+    ``(p - y e_j; y)``: one number per sorted tuple of piles, computed in order of the pile
+    total."""
     import numpy as np
     from itertools import combinations_with_replacement
     big = 1 << 40
@@ -323,7 +324,7 @@ def fibonacci_p_box(piles: int, side: int, progress=None):
                     break
             if not fm:
                 break
-        last[p] = big if t == big else (t + 1) // 2 - 1
+        last[p] = big if t == big else (t - 1) // factor  # the largest x with K x < t
         first[p] = fm
         if progress and done % 4096 == 0:
             progress(done, len(tuples))
@@ -360,19 +361,30 @@ def _fibonacci_values() -> Source:
                   table=table, reach=1 << 16, need=_first_number_need)
 
 
-def _fibonacci(piles: int) -> Source:
+def _fibonacci(piles: int, factor=2) -> Source:
+    """Fibonacci Nim's P-positions (factor 2: the box from the rules; a whole factor ``K >= 3``
+    in the greedy numeration ``fibK``: the box read off the kernel's table, which the tests
+    compare with the rules); one pile with factor 2: its values."""
+    import numpy as np
+
     if not 1 <= piles <= 3:
         raise InputError(f"discover reads Fibonacci Nim with 1 to 3 piles, not {piles}")
-    if piles == 1:
+    if not str(factor).isdigit() or int(factor) < 2:
+        raise InputError(f"discover reads Fibonacci Nim with a whole factor, not {factor}")
+    factor = int(factor)
+    if piles == 1 and factor == 2:
         return _fibonacci_values()
 
     def build(side, progress):
-        return (~fibonacci_p_box(piles, side, progress)).astype("int32")
+        if factor == 2:
+            return (~fibonacci_p_box(piles, side, progress)).astype("int32")
+        values = table(side, progress)
+        grid = np.indices((side,) * (piles + 1), dtype=np.int64).reshape(piles + 1, -1).T
+        return values(grid).reshape((side,) * (piles + 1)).astype("int32")
 
     def table(side, progress):
-        import numpy as np
         from nimlab import store
-        T = store.fibonacci_table(piles, side - 1, progress)
+        T = store.fibonacci_table(piles, side - 1, progress, factor)
         last, first = T.last_p.astype(np.int64), T.first != 0
 
         def values(P):
@@ -388,9 +400,10 @@ def _fibonacci(piles: int) -> Source:
             p = np.where(x == 0, first[index], last[index] >= x)
             return (~p).astype(np.int64)  # P-position: 0, else 1
         return values
-    return Source(f"the {piles}-pile Fibonacci Nim P-positions (the compiled kernel of sorted "
-                  "pile tuples; a box from the rules)", build, values=False, table=table,
-                  reach=0xFFFF)
+    what = ("the compiled kernel of sorted pile tuples; a box from the rules" if factor == 2
+            else f"factor {factor}: the compiled kernel of sorted pile tuples")
+    return Source(f"the {piles}-pile Fibonacci Nim P-positions ({what})", build, values=False,
+                  table=table, reach=0xFFFF)
 
 
 #: The largest box a game of one's own's hypotheses are checked on (its values come from Python).
@@ -469,7 +482,7 @@ def source(game: str, piles: int, options: dict) -> Source:
     if game == "cash":
         return _cash(options["set"])
     if game == "fibonacci":
-        return _fibonacci(piles)
+        return _fibonacci(piles, options.get("factor", 2))
     from nimlab.games.registry import user_games
 
     if game in user_games():

@@ -144,6 +144,13 @@ def _walnut_text(dfa, base: str, variables) -> str:
     return dumps(dfa, base, variables)
 
 
+def learnable(base: str) -> bool:
+    """Whether the learners read words of this numeration: binary words whose prefixes are
+    words of numbers too (base 2, Zeckendorf, and the greedy numerations fibK of Fibonacci Nim
+    with factor K, checked in tests/test_discover_fibk.py)."""
+    return base in ("2", "fib") or (re.fullmatch(r"fib\d+", base) is not None)
+
+
 def _digits_of(n: int, base: str) -> int:
     return len(am.encode(n, base))
 
@@ -471,10 +478,10 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
             raise InputError(f"{gf.describe()} cannot be read in base {base}: its moves use ^")
         gf = replace(gf, base=base, params={**gf.params, "base": base})
     base = gf.base
-    if base not in ("2", "fib"):  # the learners' words: binary digits, base 2 or Zeckendorf
+    if not learnable(base):  # the learners' words: binary, each prefix a number's word
         raise InputError(f"{gf.describe()} lives in the numeration {base}, which the prover "
                          f"reads (nimlab prove ... --base {base}) and discover's learners do "
-                         "not yet: they read base 2 and Zeckendorf words")
+                         "not yet: they read base 2, Zeckendorf and fibK words")
     names = gf.names
     if tuple(sorted(names)) != names:
         raise InputError(f"discover handles at most 9 piles ({', '.join(names)})")
