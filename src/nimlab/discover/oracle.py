@@ -361,6 +361,27 @@ def _fibonacci_values() -> Source:
                   table=table, reach=1 << 16, need=_first_number_need)
 
 
+def fibonacci_one_pile_p(factor: int, side: int):
+    """One-pile Fibonacci Nim with a whole factor ``K``, from the rules, for ``n < side``: ``t[n]``,
+    the least removal ``y`` to a P-position ``(n - y; y)`` (``(0; y)`` always is one), so that
+    ``(n; x >= 1)`` is P iff ``K x < t[n]``; and ``(n; 0)`` is P iff ``t[n] = n`` (no removal
+    but the whole pile reaches one, and the first move may not take it).  Linear time but for
+    the scans, short ones (``t[n]`` is the least term of ``n``'s greedy representation)."""
+    import numpy as np
+
+    big = 1 << 62
+    t = [big] * side
+    for n in range(1, side):
+        y = 1
+        while factor * y >= t[n - y]:
+            y += 1
+        t[n] = y
+    T = np.array(t, dtype=np.int64)
+    first = T == np.arange(side)
+    first[0] = True  # (0; 0): no move
+    return T, first
+
+
 def _fibonacci(piles: int, factor=2) -> Source:
     """Fibonacci Nim's P-positions (factor 2: the box from the rules; a whole factor ``K >= 3``
     in the greedy numeration ``fibK``: the box read off the kernel's table, which the tests
@@ -374,6 +395,23 @@ def _fibonacci(piles: int, factor=2) -> Source:
     factor = int(factor)
     if piles == 1 and factor == 2:
         return _fibonacci_values()
+    if piles == 1:  # a whole factor K >= 3: one pile from the rules, in plain Python
+        def one_table(side, progress):
+            T, first = fibonacci_one_pile_p(factor, side)
+
+            def values(P):
+                P = np.asarray(P, dtype=np.int64)
+                n, x = P[:, 0], P[:, 1]
+                return (~np.where(x == 0, first[n], factor * x < T[n])).astype(np.int64)
+            return values
+
+        def one_build(side, progress):
+            values = one_table(side, progress)
+            grid = np.indices((side, side), dtype=np.int64).reshape(2, -1).T
+            return values(grid).reshape(side, side).astype("int32")
+        return Source(f"the P-positions of one-pile Fibonacci Nim with factor {factor} (the "
+                      "rules, in plain Python)", one_build, values=False, table=one_table,
+                      reach=1 << 22)
 
     def build(side, progress):
         if factor == 2:
