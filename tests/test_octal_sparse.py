@@ -1,4 +1,4 @@
-"""The sparse-space kernel of octal games (``kernels.octal.sparse_values``) against the plain
+"""The sparse-space kernel of octal games (``kernels.octal_sparse.sparse_values``) against the plain
 kernel and a plain Python mex over every move: the same nim-sequence for every code, with the
 mask chosen from the data, with any mask fixed from the start, and where no sparse space holds
 (the plain fallback); the literature's values and 0.16's period (Gangolli and Plambeck 1989)."""

@@ -671,7 +671,7 @@ def octal_values(digits: Sequence[int], bound: int, progress: Progress = quiet,
                  use_cache: bool = True) -> np.ndarray:
     """The nim-sequence ``G(0..bound)`` of the octal game with these code digits (see
     :mod:`nimlab.kernels.octal`): by the sparse-space method where it pays, else the plain
-    kernel (the same values; :func:`nimlab.kernels.octal.sparse_values`)."""
+    kernel (the same values; :func:`nimlab.kernels.octal_sparse.sparse_values`)."""
     from nimlab.kernels import octal, octal_sparse
 
     if bound < 0:
