@@ -147,6 +147,8 @@ def _wave(G, stamps, digits, rare, rcounts, stats, shared, done, halt, lo, hi, l
                 sched_yield()
         plain_splits += 1  # the heap itself (codes without splits count their work so)
         own = common ^ (twist & n)  # the parity of a common value at heap n
+        # (the moves as kernels.octal._octal_step reads them, written again on purpose: that
+        # loop is the reference this worker is tested against, and the benchmarks' plain loop)
         for k in range(digits.shape[0]):
             if k > n:
                 break
