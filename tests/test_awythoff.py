@@ -354,11 +354,57 @@ def test_play_with_a_two_pile_move(a):
 
 
 # ----------------------------------------------------------------------- prove, discover
-def test_discover_refuses_a_2_in_one_line():
-    done = run("discover", "wythoff", "--p-positions", "--a", "2")
+def _dfa_table(dfa, base: str, bound: int) -> np.ndarray:
+    """Acceptance of every (x, y) with both piles <= bound, word by word."""
+    return np.array([[dfa.run({"p1": x, "p2": y}, base=base) for y in range(bound + 1)]
+                     for x in range(bound + 1)])
+
+
+@pytest.mark.parametrize("a, states", [(2, 16), (3, 28)])
+def test_discover_proves_the_p_positions_in_the_ostrowski_numeration(a, states):
+    """The P-positions of a = 2 (sqrt 2's Pell numeration) and a = 3, learned word by word and
+    proven from the rules; the automaton agrees with the brute force and the mex pairs."""
+    found = nimlab.discover("wythoff", p_positions=True, a=a, time_limit=120)
+    assert found.status == "proven" and found.base == f"ost[][{a}]", found
+    assert found.dfa.radix == a + 1 and found.states == states
+    assert np.array_equal(_dfa_table(found.dfa, found.base, 40), brute(a, 40) == 0)
+    pairs = mex_pairs(a, 150)
+    table = _dfa_table(found.dfa, found.base, 150)
+    assert {(x, y) for x, y in zip(*np.nonzero(table))} == pairs
+
+
+def test_discover_proves_a_2s_value_1_and_the_cli_writes_walnut(tmp_path):
+    found = nimlab.discover("wythoff", value=1, a=2, time_limit=120)
+    assert found.status == "proven" and [d.n for _, d in found.given] == [16], found
+    assert np.array_equal(_dfa_table(found.dfa, found.base, 40), brute(2, 40) == 1)
+    out = tmp_path / "aw2.txt"
+    done = run("discover", "wythoff", "--a", "2", "--p-positions", "--out", str(out))
+    assert done.exit_code == 0, done.output
+    assert out.read_text().startswith("msd_ost_r_2 msd_ost_r_2")
+    again = next(line for line in done.output.splitlines() if "re-prove:" in line)
+    import shlex
+
+    words = shlex.split(again.split("re-prove:", 1)[1])
+    assert words[:5] == ["nimlab", "prove", "wythoff", "--a", "2"]
+    proof = run_json(*words[1:], "--time-limit", "60")
+    assert proof["status"] == "proven", proof
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 6), st.integers(1, 45))
+def test_the_p_positions_from_the_rules_are_the_brute_forces(a, side):
+    from nimlab.discover.oracle import awythoff_p_partners
+
+    partner = awythoff_p_partners(a, side)
+    P = brute(a, 44)[:side, :side] == 0
+    assert [int(np.flatnonzero(row)[0]) if row.any() else -1 for row in P] == partner.tolist()
+
+
+def test_the_box_learner_declines_ostrowski_in_one_line():
+    done = run("discover", "wythoff", "--p-positions", "--a", "2", "--learner", "box")
     assert done.exit_code == 2
     lines = done.output.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("nimlab: error: ") and "Ostrowski" in lines[0]
+    assert len(lines) == 1 and "prefixes need not be words" in lines[0], done.output
 
 
 @pytest.mark.parametrize("a", [2, 3])

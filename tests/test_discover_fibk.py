@@ -27,7 +27,29 @@ def test_valid_words_are_closed_under_prefixes(base):
     for n in range(1, 3000):
         word = numeration.encode(n)
         assert all(numeration.is_valid(word[:i]) for i in range(1, len(word)))
-    assert learnable(base) and not learnable("ost[][2]") and not learnable("3")
+    assert learn.box_learnable(base) and not learn.box_learnable("ost[][2]")
+    # an Ostrowski word's prefix need not be a word: sqrt 2's "20" writes 4, "2" nothing
+    assert get("ost[][2]").is_valid("20") and not get("ost[][2]").is_valid("2")
+    assert learnable(base) and learnable("ost[][2]") and not learnable("ost[][]")
+
+
+@pytest.mark.parametrize("base", ["ost[][2]", "ost[][3]", "ost_sqrt3", "3"])
+def test_the_active_learners_words_read_any_radix(base):
+    """Letters of two numbers with digits up to radix - 1: the numbers and the validity of
+    every word of up to 4 letters, against the numeration's own decoding."""
+    numeration = get(base)
+    words = Words(base, 2)
+    assert words.letters == numeration.radix ** 2
+    for length in range(0, 5):
+        W = np.array(list(itertools.product(range(words.letters), repeat=length)),
+                     dtype=np.uint8).reshape(words.letters ** length, length)
+        P, valid = words.numbers(W)
+        for row, p, ok in zip(W, P, valid):
+            texts = words.text(tuple(int(a) for a in row))
+            assert bool(ok) == all(numeration.is_valid(t) for t in texts), (base, texts)
+            if ok:
+                assert tuple(p) == tuple(numeration.decode(t) for t in texts)
+                assert words.word(tuple(p), length=length) == tuple(int(a) for a in row)
 
 
 @pytest.mark.parametrize("base", ["fib", "fib3", "fib4"])
@@ -107,3 +129,55 @@ def test_the_plain_one_pile_programme_is_the_game():
         member = one_pile_p(factor, 40)
         for n, x in itertools.product(range(40), range(12)):
             assert member((n, x)) == (brute.fibonacci((n,), x, Fraction(factor)) == 0)
+
+
+@pytest.mark.parametrize("factor", [3, 4, 5])
+def test_schwenks_least_terms_are_the_rules(factor):
+    """The oracle past the rules' table (Schwenk's theorem) against the rules' own pass and
+    against the plain programme above."""
+    from nimlab.discover.oracle import fibonacci_one_pile_p, schwenk_least_terms
+
+    T, first = fibonacci_one_pile_p(factor, 1 << 15)
+    t, f = schwenk_least_terms(factor, np.arange(1 << 15))
+    assert np.array_equal(t, T) and np.array_equal(f, first)
+    member = one_pile_p(factor, 1500)
+    for n, x in itertools.product(range(1500), (0, 1, 2, 3, 5, 8, 40, 300)):
+        assert member((n, x)) == (f[n] if x == 0 else factor * x < t[n]), (n, x)
+
+
+def test_factor_3_p_positions_are_discovered_and_proven():
+    """The 100-state automaton (Schwenk's game with factor 3 in its numeration fib3), learned
+    from the tables and proven from the rules; it agrees with the plain programme and the
+    brute force on boxes."""
+    found = discover("fibonacci", 1, p_positions=True, factor=3, time_limit=300)
+    assert found.status == "proven" and found.states == 100 and found.base == "fib3", found
+    words = Words("fib3", 2)
+    grid = np.array(list(itertools.product(range(2000), range(0, 700, 7))), dtype=np.int64)
+    member = one_pile_p(3, 2000)
+    assert words.accepts(found.dfa, grid).tolist() == [member(tuple(p)) for p in grid]
+    small = np.array(list(itertools.product(range(30), range(30))), dtype=np.int64)
+    assert words.accepts(found.dfa, small).tolist() == [
+        brute.fibonacci((n,), x, Fraction(3)) == 0 for n, x in small]
+
+
+def test_factor_3_values_come_from_the_table_and_stop_where_it_does():
+    from nimlab.discover import oracle
+    from nimlab.discover.teacher import OutOfReach, Teacher
+    from nimlab.prove.games import game_formula
+
+    src = oracle.source("fibonacci", 1, {"factor": 3})
+    values = src.table(64, quiet)
+    grid = np.array(list(itertools.product(range(30), range(30))), dtype=np.int64)
+    assert values(grid).tolist() == [brute.fibonacci((n,), x, Fraction(3)) for n, x in grid]
+    gf = game_formula("fibonacci", 1, factor=3)
+    teacher = Teacher(gf, src, ("fibonacci", 1, (("factor", 3),)), 1, max_digits=100,
+                      deadline=float("inf"))
+    far = np.array([[src.value_reach + 5, 3]], dtype=np.int64)
+    with pytest.raises(OutOfReach, match="past the table of values"):
+        teacher.member(far, np.ones(1, dtype=bool))
+    p_teacher = Teacher(gf, src, ("fibonacci", 1, (("factor", 3),)), 0, max_digits=100,
+                        deadline=float("inf"))  # the P-positions reach on: Schwenk's theorem
+    weight = next(w for w in get("fib3").weights(60) if w > src.value_reach)
+    # a weight's only move to a P-position takes it all; one more token is taken alone
+    far = np.array([[weight, 3], [weight + 1, 3], [weight, weight // 3 + 1]], dtype=np.int64)
+    assert p_teacher.member(far, np.ones(3, dtype=bool)).tolist() == [1, 0, 0]

@@ -585,12 +585,12 @@ def fibonacci_table(piles: int, bound: int, progress: Progress = quiet, factor: 
     return fibonacci.last_p_table4(piles, bound, factor, progress)
 
 
-def fibonacci_one_pile_values(bound: int) -> np.ndarray:
-    """``V[n, x]``, the values of one-pile Fibonacci Nim (:func:`nimlab.kernels.fibonacci.one_pile_values`;
-    computed, not kept on disk)."""
+def fibonacci_one_pile_values(bound: int, factor: int = 2) -> np.ndarray:
+    """``V[n, x]``, the values of one-pile Fibonacci Nim with factor ``factor``
+    (:func:`nimlab.kernels.fibonacci.one_pile_values`; computed, not kept on disk)."""
     from nimlab.kernels import fibonacci
 
-    return fibonacci.one_pile_values(bound)
+    return fibonacci.one_pile_values(bound, factor)
 
 
 def endnim_values(piles: int, bound: int, variant: str = "normal",
@@ -699,6 +699,13 @@ def wythoff_table(bound: int, progress: Progress = quiet,
     return cached("wythoff", {}, bound, lambda b, p: wythoff.wythoff_table(b, p),
                   use_cache=use_cache, progress=progress, nbytes=(bound + 1) ** 2 * 2,
                   what=f"the Wythoff table for N = {bound}")
+
+
+def awythoff_bytes(bound: int, a: int) -> int:
+    """The memory of the a-Wythoff table up to ``bound`` while it is made."""
+    from nimlab.kernels import awythoff
+
+    return awythoff.table_bytes(bound, a)
 
 
 def awythoff_table(bound: int, a: int, progress: Progress = quiet,

@@ -45,11 +45,20 @@ BATCH_LETTERS = 1 << 24
 
 
 class Words:
-    """Words over the letters of ``tracks`` numbers in numeration ``base``."""
+    """Words over the letters of ``tracks`` numbers in numeration ``base``: a letter is
+    ``sum(d_t * radix**t)`` over the tracks, as :mod:`nimlab.prove.automata` reads them (radix 2
+    for base 2, Zeckendorf and fibK; 3 for sqrt 2's Ostrowski numeration ``ost[][2]``, ...)."""
 
     def __init__(self, base: str, tracks: int):
         self.base, self.tracks = base, tracks
-        self.letters = 1 << tracks
+        self.radix = learn.radix(base)
+        self.letters = self.radix ** tracks
+
+    def digits(self, W: np.ndarray, t: int) -> np.ndarray:
+        """The digits of track ``t`` in the rows of letters ``W``."""
+        if self.radix == 2:
+            return (W >> t) & 1
+        return (W.astype(np.int64) // self.radix ** t) % self.radix
 
     def numbers(self, W: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """``(P, valid)``: the numbers of each row of letters ``W`` (shape ``(n, length)``), one
@@ -59,12 +68,12 @@ class Words:
         P = np.zeros((n, self.tracks), dtype=np.int64)
         valid = np.ones(n, dtype=bool)
         for t in range(self.tracks):
-            d = (W >> t) & 1
+            d = self.digits(W, t)
             if length:
                 P[:, t] = d.astype(np.int64) @ weights
             if self.base == "fib" and length > 1:
                 valid &= ~(d[:, 1:] & d[:, :-1]).any(axis=1)
-            elif self.base != "2" and length > 1:  # another greedy numeration (fibK)
+            elif self.base != "2" and length:  # another greedy numeration (fibK, Ostrowski)
                 valid &= learn.valid_rows(d.astype(np.int64), self.base)
         return P, valid
 
@@ -73,12 +82,38 @@ class Words:
         texts = [am.encode(int(v), self.base) for v in position]
         width = max([len(x) for x in texts] + [length or 0])
         texts = [x.rjust(width, "0") for x in texts]
-        return tuple(sum(int(texts[t][i]) << t for t in range(self.tracks))
+        return tuple(sum(int(texts[t][i], 16) * self.radix ** t for t in range(self.tracks))
                      for i in range(width))
+
+    def letters_of(self, P: np.ndarray) -> np.ndarray:
+        """The words of many positions at once (rows of ``P``, one number per track), padded
+        to one length with leading zero letters: ``(rows, length)`` letters."""
+        P = np.asarray(P, dtype=np.int64).reshape(-1, self.tracks)
+        top = int(P.max(initial=0))
+        length = 0
+        while learn.width(length, self.base) <= top:
+            length += 1
+        out = np.zeros((len(P), length), dtype=np.int64)
+        weights = learn.weights(length, self.base)
+        for t in range(self.tracks):
+            rest = P[:, t].copy()
+            for i, w in enumerate(weights):  # greedy: each weight as often as it fits
+                d, rest = np.divmod(rest, w)
+                out[:, i] += d * self.radix ** t
+        return out
+
+    def accepts(self, dfa: am.DFA, P: np.ndarray) -> np.ndarray:
+        """Whether ``dfa`` accepts each row of positions ``P`` (vectorised :meth:`DFA.run`)."""
+        W = self.letters_of(P)
+        state = np.zeros(len(W), dtype=np.int64)
+        for i in range(W.shape[1]):
+            state = dfa.trans[state, W[:, i]]
+        return dfa.accept[state]
 
     def text(self, word: tuple) -> list[str]:
         """The word as one digit string per track (most significant first)."""
-        return ["".join(str((a >> t) & 1) for a in word) for t in range(self.tracks)]
+        return ["".join("0123456789abcdef"[(a // self.radix ** t) % self.radix] for a in word)
+                for t in range(self.tracks)]
 
 
 def _padded(words: list[tuple], width: int) -> np.ndarray:
@@ -188,7 +223,7 @@ class Learner:
             accept[i] = self.rows[s][0] == 1
             for a in range(letters):
                 trans[i, a] = index[bytes(self.rows[s + (a,)])]
-        return am.DFA(names, trans, accept)
+        return am.DFA(names, trans, accept, self.words.radix)
 
     def counterexample(self, dfa: am.DFA, word: tuple) -> bool:
         """Process ``word`` (Rivest-Schapire); False if the hypothesis is right on it."""

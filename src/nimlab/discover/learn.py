@@ -31,16 +31,27 @@ from nimlab.prove import automata as am
 
 # ------------------------------------------------------------------ numerations
 def _greedy(base: str):
-    """The numeration object of a binary greedy numeration other than base 2 and Zeckendorf
-    (``fibK``: Fibonacci Nim with factor K), whose valid words are closed under prefixes as
-    Zeckendorf's are, so that a prefix stands for a number as here."""
+    """The numeration object of a greedy numeration other than base 2 and Zeckendorf (``fibK``:
+    Fibonacci Nim with factor K; Ostrowski numerations, whose digits go past 1)."""
     from nimlab.prove.numerations import get
 
-    numeration = get(base)
-    if numeration.radix != 2:
-        raise ValueError(f"the learners read binary words; {base} has digits up to "
-                         f"{numeration.radix - 1}")
-    return numeration
+    return get(base)
+
+
+def radix(base: str) -> int:
+    """The digits of the numeration's words run from 0 to ``radix - 1``."""
+    return 2 if base in ("2", "fib") else _greedy(base).radix
+
+
+def box_learnable(base: str) -> bool:
+    """Whether the box learner reads the numeration: binary words whose prefixes are words of
+    numbers too, so that the prefixes of a box of ``L`` digits are the numbers below a width
+    (base 2, Zeckendorf, and the greedy numerations fibK, checked in
+    tests/test_discover_fibk.py).  An Ostrowski word's prefix need not be a word (sqrt 2's
+    ``20`` writes 4; ``2`` writes nothing): the active learner reads those, word by word."""
+    import re
+
+    return base in ("2", "fib") or re.fullmatch(r"fib\d+", base) is not None
 
 
 def width(n: int, base: str) -> int:
@@ -60,8 +71,11 @@ def digits(n: int, base: str) -> np.ndarray:
     if base == "2":
         v = np.arange(count, dtype=np.int64)
         return (v[:, None] >> np.arange(n - 1, -1, -1)[None, :]) & 1
-    rows = [am.encode(v, base).rjust(n, "0") for v in range(count)]
-    return np.array([[int(c) for c in r] for r in rows], dtype=np.int64).reshape(count, n)
+    rest = np.arange(count, dtype=np.int64)  # greedy: each weight as often as it fits
+    out = np.empty((count, n), dtype=np.int64)
+    for t, w in enumerate(weights(n, base)):
+        out[:, t], rest = np.divmod(rest, w)
+    return out
 
 
 def weights(n: int, base: str) -> np.ndarray:
@@ -79,7 +93,7 @@ def valid_rows(d: np.ndarray, base: str) -> np.ndarray:
     numeration, every suffix is worth less than the weight just above it."""
     n = d.shape[1]
     ok = np.ones(d.shape[0], dtype=bool)
-    if base == "2" or n < 2:
+    if base == "2" or n == 0 or (n < 2 and radix(base) == 2):
         return ok
     w = weights(n, base)
     tail = np.zeros(d.shape[0], dtype=np.int64)

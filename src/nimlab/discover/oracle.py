@@ -23,7 +23,10 @@ The search refuses a box of more positions than its budget before anything is bu
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
+
+import numpy as np
 
 from nimlab.errors import InputError
 
@@ -56,6 +59,13 @@ class Source:
     #: copies made to read it); the active learner's teacher compares it with the memory cap
     #: before building (``None``: only the store's check against the machine's memory)
     nbytes: Callable | None = None
+    #: probes(rng, count, side) -> positions (rows, numbers below ``side``) where the set's
+    #: boundary lies, drawn at random: where the active learner's teacher looks for a
+    #: hypothesis' mistakes before a proof (None: positions drawn a digit count at a time)
+    probes: Callable | None = None
+    #: The side past which the table knows only whether a value is 0 (a P-position) or not:
+    #: the sets of values above 0 are not asked past it (None: values everywhere)
+    value_reach: int | None = None
 
 
 def _index_type(side: int):
@@ -119,6 +129,84 @@ def _wythoff() -> Source:
         return lambda P: T[P[:, 0], P[:, 1]].astype(np.int64)
     return Source("the Wythoff kernel table (store)", build, table=table,
                   nbytes=lambda side: 6 * side * side)  # the table and an int32 copy
+
+
+def awythoff_p_partners(a: int, side: int, progress=None):
+    """Fraenkel's a-Wythoff game from the rules, P-positions only, piles below ``side``:
+    ``partner[x]`` is the ``y`` with ``(x, y)`` a P-position (``-1`` when it is not below
+    ``side``).  A row, a column and a diagonal hold one P-position at most (any two of one line
+    are a move apart), so row ``x`` is scanned for its first cell with no P-position among its
+    options: above it in its column, or on a diagonal ``e = d + k`` (``d = y - x``,
+    ``|k| < a``) below the row, and for ``k > 0`` left of column ``y`` (row ``< x - k``).
+    Memory: a few numbers a pile, not a square."""
+    import numpy as np
+
+    big = np.int64(1) << 62
+    partner = np.full(side, -1, dtype=np.int64)
+    column = np.zeros(side, dtype=bool)  # a P-position above, in this column
+    diagonal = np.full(2 * side + 2 * a, big, dtype=np.int64)  # its row, per diagonal e
+    off = side + a  # diagonal e sits at e + off
+    y = np.arange(side, dtype=np.int64)
+    for x in range(side):
+        if progress and not x & 1023:
+            progress(x, side)
+        blocked = column.copy()
+        for k in range(-(a - 1), a):
+            rows = diagonal[y - x + k + off]
+            blocked |= rows < (big if k <= 0 else x - k)
+        free = np.flatnonzero(~blocked)
+        if free.size:
+            partner[x] = c = int(free[0])
+            column[c] = True
+            diagonal[c - x + off] = x
+    return partner
+
+
+def _awythoff(a: int, p_only: bool) -> Source:
+    """Fraenkel's a-Wythoff game: the Grundy table of its own kernel (from the rules, checked
+    against a plain search in tests/test_awythoff.py), one table per side, kept; for the
+    P-positions alone, :func:`awythoff_p_partners` (0 at a P-position, 1 elsewhere), which
+    reaches far larger piles."""
+    held: dict = {}
+
+    if p_only:
+        def partners(side, progress):
+            if held.get("side", 0) < side:
+                held["side"], held["T"] = side, awythoff_p_partners(a, side, progress)
+            return held["T"]
+
+        def build_p(side, progress):
+            import numpy as np
+            T = partners(side, progress)[:side]
+            out = np.ones((side, side), dtype=np.int32)
+            rows = np.flatnonzero((T >= 0) & (T < side))
+            out[rows, T[rows]] = 0
+            return out
+
+        def table_p(side, progress):
+            T = partners(side, progress)
+            return lambda P: (T[P[:, 0]] != P[:, 1]).astype("int64")
+
+        return Source(f"the a-Wythoff P-positions from the rules (a = {a})", build_p,
+                      values=False, table=table_p, nbytes=lambda side: 48 * side)
+
+    def build(side, progress):
+        from nimlab import store
+
+        if held.get("side", 0) < side:  # the store refuses, in one line, what will not end
+            held["side"], held["T"] = side, np.asarray(store.awythoff_table(side - 1, a,
+                                                                            progress))
+        return held["T"][:side, :side].astype(np.int32)
+
+    def table(side, progress):
+        T = build(side, progress)
+        return lambda P: T[P[:, 0], P[:, 1]].astype("int64")
+
+    def nbytes(side):
+        from nimlab import store
+        return store.awythoff_bytes(side - 1, a) + 4 * side * side  # and the int32 copy
+
+    return Source(f"the a-Wythoff kernel table (a = {a})", build, table=table, nbytes=nbytes)
 
 
 def _sharing_bytes(side: int) -> int:
@@ -347,12 +435,10 @@ def fibonacci_p_box(piles: int, side: int, progress=None, factor: int = 2):
 def _fibonacci_values() -> Source:
     """One pile: the Sprague-Grundy values ``G(n; x)`` themselves (a compiled table)."""
     def build(side, progress):
-        import numpy as np
         from nimlab import store
         return np.asarray(store.fibonacci_one_pile_values(side - 1), dtype=np.int32)
 
     def table(side, progress):
-        import numpy as np
         from nimlab import store
         V = store.fibonacci_one_pile_values(side - 1)
         # (n; x) with x >= n allows the removals 1..n, as (n; n) does
@@ -382,7 +468,50 @@ def fibonacci_one_pile_p(factor: int, side: int):
     return T, first
 
 
-def _fibonacci(piles: int, factor=2) -> Source:
+#: Tokens below which one-pile Fibonacci Nim with factor K is answered from the rules (a plain
+#: Python pass, about 2.5 s at this size); above, from Schwenk's theorem (:func:`schwenk_least_terms`).
+RULES_REACH = 1 << 20
+
+
+@lru_cache(maxsize=None)
+def _fibonacci_weights(factor: int) -> tuple[int, ...]:
+    """The weights of ``fibK`` below 2^63 (the numbers a table may hold)."""
+    from nimlab.prove.numerations import get
+
+    numeration = get(f"fib{factor}") if factor > 2 else get("fib")
+    count = 8
+    while numeration.weight(count - 1) < 1 << 63:
+        count += 8
+    return tuple(w for w in numeration.weights(count) if w < 1 << 63)
+
+
+def schwenk_least_terms(factor: int, n: np.ndarray):
+    """``(t, first)`` of :func:`fibonacci_one_pile_p` by Schwenk's theorem (A. J. Schwenk,
+    "Take-away games", Fibonacci Quart. 8, 1970) instead of the rules: the least removal to a
+    P-position is the least term of ``n``'s greedy representation over the weights of
+    ``fibK``, and ``(n; 0)`` is P exactly when ``n`` is a weight or 0.  The discovered automaton
+    is proven from the rules, not from this; tests/test_discover_fibk.py compares the two
+    below :data:`RULES_REACH`."""
+    n = np.asarray(n, dtype=np.int64)
+    top = int(n.max(initial=0))
+    weights = [w for w in _fibonacci_weights(factor) if w <= top]
+    t = np.full(n.shape, 1 << 62, dtype=np.int64)
+    terms = np.zeros(n.shape, dtype=np.int64)
+    rest = n.copy()
+    for w in reversed(weights):
+        take = rest >= w
+        rest = np.where(take, rest - w, rest)
+        t = np.where(take, w, t)  # the last taken is the least
+        terms += take
+    return t, (terms <= 1)
+
+
+#: Tokens below which the values of one-pile Fibonacci Nim with factor K >= 3 are tabled
+#: (two bytes a cell: 2 GB).
+VALUE_REACH = 1 << 15
+
+
+def _fibonacci(piles: int, factor=2, p_only: bool = False) -> Source:
     """Fibonacci Nim's P-positions (factor 2: the box from the rules; a whole factor ``K >= 3``
     in the greedy numeration ``fibK``: the box read off the kernel's table, which the tests
     compare with the rules); one pile with factor 2: its values."""
@@ -396,22 +525,70 @@ def _fibonacci(piles: int, factor=2) -> Source:
     if piles == 1 and factor == 2:
         return _fibonacci_values()
     if piles == 1:  # a whole factor K >= 3: one pile from the rules, in plain Python
+        held: dict = {}
+
         def one_table(side, progress):
-            T, first = fibonacci_one_pile_p(factor, side)
+            if held.get("side", 0) < min(side, RULES_REACH):  # the rules' pass, once a size
+                held["side"] = RULES_REACH if side > RULES_REACH // 8 else side
+                held["T"] = fibonacci_one_pile_p(factor, held["side"])
+            T, first = held["T"]
+            V = None
+            if not p_only:  # the values themselves, as far as their table reaches
+                from nimlab import store
+
+                reach = min(side, VALUE_REACH)
+                if held.get("values", 0) < reach:
+                    held["values"] = reach
+                    held["V"] = store.fibonacci_one_pile_values(reach - 1, factor)
+                V = held["V"]
 
             def values(P):
                 P = np.asarray(P, dtype=np.int64)
                 n, x = P[:, 0], P[:, 1]
-                return (~np.where(x == 0, first[n], factor * x < T[n])).astype(np.int64)
+                inside = n < len(T)
+                t, f = schwenk_least_terms(factor, n)  # past the rules' table: the theorem
+                t[inside], f[inside] = T[n[inside]], first[n[inside]]
+                out = (~np.where(x == 0, f, factor * x < t)).astype(np.int64)
+                if V is not None:  # above 0: the value where the table has it, else -2
+                    out = np.where(out == 1, -2, 0)
+                    known = n < len(V)
+                    out[known] = V[n[known], np.minimum(x[known], n[known])]
+                return out
             return values
 
         def one_build(side, progress):
             values = one_table(side, progress)
             grid = np.indices((side, side), dtype=np.int64).reshape(2, -1).T
             return values(grid).reshape(side, side).astype("int32")
-        return Source(f"the P-positions of one-pile Fibonacci Nim with factor {factor} (the "
-                      "rules, in plain Python)", one_build, values=False, table=one_table,
-                      reach=1 << 22)
+
+        def probes(rng, count, side):
+            # (n; x) with x next to t[n] / K, the boundary of P (Schwenk), and n a sum of a
+            # few weights with the least of them anywhere: where mistakes hide
+            from nimlab.prove.numerations import get
+
+            weights = np.array([w for w in get(f"fib{factor}").weights(200) if w < side],
+                               dtype=np.int64)
+            low = rng.integers(0, len(weights), size=count)
+            n = weights[low].copy()
+            for _ in range(2):
+                more = np.minimum(low + rng.integers(factor + 1, len(weights) + 1, size=count),
+                                  len(weights) - 1)
+                add = (rng.random(count) < 0.5) & (more > low + factor)
+                n = np.where(add, n + weights[more], n)
+            t, _ = schwenk_least_terms(factor, n)
+            x = np.maximum(t // factor + rng.integers(-2, 3, size=count), 0)
+            P = np.stack([n, x], axis=1)
+            return P[(P < side).all(axis=1)]
+
+        what = (f"the P-positions of one-pile Fibonacci Nim with factor {factor} (the rules, "
+                f"in plain Python, below {RULES_REACH:,} tokens; Schwenk's theorem above)")
+        if p_only:
+            return Source(what, one_build, values=False, table=one_table, reach=1 << 62,
+                          probes=probes)
+        return Source(f"{what}, and its values G(n; x) below {VALUE_REACH:,} tokens (compiled "
+                      "table)", one_build, table=one_table, reach=1 << 62, probes=probes,
+                      value_reach=VALUE_REACH, need=_first_number_need,
+                      nbytes=lambda side: 2 * min(side, VALUE_REACH) ** 2)
 
     def build(side, progress):
         if factor == 2:
@@ -503,12 +680,14 @@ def _own(name: str, piles: int) -> Source:
                   table=table, check_cells=OWN_CHECK_CELLS)
 
 
-def source(game: str, piles: int, options: dict) -> Source:
-    """The :class:`Source` of ``game`` with ``piles`` piles (as the prover names it)."""
+def source(game: str, piles: int, options: dict, p_only: bool = False) -> Source:
+    """The :class:`Source` of ``game`` with ``piles`` piles (as the prover names it);
+    ``p_only``: the P-positions are all that is asked (a game may then answer from a cheaper
+    table of outcomes)."""
     if game == "nim":
         return _nim(piles)
     if game == "wythoff":
-        return _wythoff()
+        return _wythoff() if options.get("a", 1) == 1 else _awythoff(int(options["a"]), p_only)
     if game == "sharing":
         return _sharing(piles)
     if game == "end-nim":
@@ -520,7 +699,7 @@ def source(game: str, piles: int, options: dict) -> Source:
     if game == "cash":
         return _cash(options["set"])
     if game == "fibonacci":
-        return _fibonacci(piles, options.get("factor", 2))
+        return _fibonacci(piles, options.get("factor", 2), p_only)
     from nimlab.games.registry import user_games
 
     if game in user_games():

@@ -145,10 +145,25 @@ def _walnut_text(dfa, base: str, variables) -> str:
 
 
 def learnable(base: str) -> bool:
-    """Whether the learners read words of this numeration: binary words whose prefixes are
-    words of numbers too (base 2, Zeckendorf, and the greedy numerations fibK of Fibonacci Nim
-    with factor K, checked in tests/test_discover_fibk.py)."""
-    return base in ("2", "fib") or (re.fullmatch(r"fib\d+", base) is not None)
+    """Whether discover's learners read words of this numeration: the active learner reads
+    every numeration of the prover (:mod:`nimlab.prove.numerations`) word by word; the box
+    learner only those whose prefixes are words of numbers too (:func:`learn.box_learnable`)."""
+    from nimlab.prove.numerations import NumerationError, get
+
+    try:
+        get(base)
+    except (NumerationError, ValueError, KeyError):
+        return False
+    return True
+
+
+def _int64_digits(base: str) -> int:
+    """The most digits of a number below 2^62 (the tables' numbers): 62 in base 2, more in
+    numerations with smaller weights (about 130 for fib3)."""
+    L = 1
+    while learn.width(L + 1, base) <= 1 << 62:
+        L += 1
+    return L
 
 
 def _digits_of(n: int, base: str) -> int:
@@ -451,8 +466,11 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     if learner not in ("auto", "active", "box"):
         raise InputError(f"unknown learner {learner!r}; use active, box or auto")
     workers = _integer(workers, "workers", 0)
-    if base not in (None, "2", "fib"):
-        raise InputError(f"unknown numeration --base {base!r}; use 2 or fib")
+    if base is not None and not learnable(base):
+        from nimlab.prove.numerations import names_help
+
+        raise InputError(f"unknown numeration --base {short_text(str(base), 40)}; "
+                         f"{names_help()}")
     if time_limit <= 0 or max_states < 1:
         raise InputError("--time-limit and --max-states must be positive")
     options = {k: v for k, v in game_options.items() if v is not None}
@@ -478,10 +496,13 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
             raise InputError(f"{gf.describe()} cannot be read in base {base}: its moves use ^")
         gf = replace(gf, base=base, params={**gf.params, "base": base})
     base = gf.base
-    if not learnable(base):  # the learners' words: binary, each prefix a number's word
-        raise InputError(f"{gf.describe()} lives in the numeration {base}, which the prover "
-                         f"reads (nimlab prove ... --base {base}) and discover's learners do "
-                         "not yet: they read base 2, Zeckendorf and fibK words")
+    if not learn.box_learnable(base):  # the active learner reads it word by word
+        if learner == "box":
+            raise InputError(f"{gf.describe()} lives in the numeration {base}, whose words' "
+                             "prefixes need not be words of numbers: the box learner reads "
+                             "base 2, Zeckendorf and fibK; drop --learner box (the active "
+                             "learner reads it)")
+        learner = "active"
     names = gf.names
     if tuple(sorted(names)) != names:
         raise InputError(f"discover handles at most 9 piles ({', '.join(names)})")
@@ -498,7 +519,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
         gf = replace(gf, domain=domain, move=gf.move if piece.closed else None,
                      params={**gf.params, "restrict": piece.formula})
     counting = [n for n in names if n != "x"]
-    src = oracle.source(game, len(counting), options)
+    src = oracle.source(game, len(counting), options, p_only=target_value == 0)
     if piece is not None:
         from nimlab.discover.slices import restricted
 
@@ -506,7 +527,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     if target_value > 0 and not src.values:
         raise InputError(f"{gf.describe()}: nimlab's table of this game holds outcomes (P or N) "
                          f"only; discover --p-positions, not --value {target_value}")
-    digits_cap = max_digits if max_digits is not None else 64
+    digits_cap = max_digits if max_digits is not None else _int64_digits(base)
     use = learner if learner != "auto" else ("active" if src.active else "box")
     if piece is not None and not piece.closed and use == "box":
         if learner == "box":
@@ -598,7 +619,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                                  max_cells=max_cells, max_states=max_states, deadline=deadline,
                                  prove_states=prove_states, progress=progress)
                 evidence = _evidence(out["history"], max_states, out["dfa"] is not None)
-            out["cap"] = cap
+            out["cap"], out["base"] = cap, base
             levels.append({"value": g, "states": None if out["dfa"] is None else out["dfa"].n,
                            "digits": out["digits"], "seconds": round(time.monotonic() - t0, 3),
                            "proofs": out["proofs"], "learner": use})
@@ -683,6 +704,10 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
         if learner == "box":
             return "--learner active (asks only the words it needs)"
         given = re.search(r"past --max-digits (\d+)", why)
+        if given and learn.width(int(given.group(1)) + 1, out.get("base", "2")) > 1 << 62:
+            return ("numbers past 2^62, which no table of nimlab holds: a proof of the set from "
+                    "a rule in words (nimlab prove), or a sign that the set is not automatic in "
+                    "this numeration (the certified lower bound keeps growing)")
         if given:  # the active learner's words need longer numbers than allowed
             return (f"--max-digits {int(given.group(1)) + 1} (the words need numbers of more "
                     "digits; the table grows with them)")

@@ -22,6 +22,7 @@ then prove; every counterexample goes back to the learner.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from typing import Any
@@ -40,6 +41,11 @@ SLAB = 1 << 22
 CHECK_CELLS = 1 << 21
 #: Counterexamples a box check returns at most (the smallest).
 KEEP = 16
+#: Options of a counterexample checked at once (looked at batch by batch until a mistake).
+EXPLAIN_BATCH = 1 << 14
+#: Positions of the table drawn at random to test a hypothesis that passed the boxes, before
+#: it goes to the prover (a wrong hypothesis can cost a proof far more than this).
+RANDOM_CHECKS = 1 << 14
 
 
 #: Called as ``ROUND_HOOK(g, rounds)`` at the start of each round of :func:`learn_level`,
@@ -81,7 +87,7 @@ def check_slab(values, g: int, trans: np.ndarray, accept: np.ndarray, base: str,
     for t in range(tracks - 1, -1, -1):
         flat, P[:, t] = np.divmod(flat, side)
     del flat
-    wrong = accepted(trans, accept, D, tracks, lo, hi) != (values(P) == g)
+    wrong = accepted(trans, accept, D, tracks, lo, hi, learn.radix(base)) != (values(P) == g)
     return _smallest(P[wrong], keep)
 
 
@@ -117,6 +123,7 @@ class Teacher:
         #: (side, seconds) of each table made: the pace that says whether the next one fits
         self.tables: list[tuple[int, float]] = []
         self.largest_box = 0
+        self.seen: list[tuple] = []  # the counterexamples found so far (pumped by random_check)
 
     # ---------------------------------------------------------------- membership
     def _tick(self, done, total) -> None:
@@ -181,7 +188,13 @@ class Teacher:
         out = np.full(len(P), 2, dtype=np.uint8)
         if valid.any():
             Q = P[valid]
-            self.grow(self.src.need(Q) if self.src.need else int(Q.max()) + 1)
+            need = self.src.need(Q) if self.src.need else int(Q.max()) + 1
+            reach = self.src.value_reach
+            if self.g > 0 and reach is not None and need > reach:
+                raise OutOfReach(f"the words need numbers up to {need - 1}, past the table of "
+                                 f"values of {self.src.describe} (numbers below {reach:,}; "
+                                 "past it, only the P-positions are known)")
+            self.grow(need)
             out[valid] = self.values(Q) == self.g
         return out
 
@@ -240,27 +253,99 @@ class Teacher:
         P = np.concatenate(found) if found else np.zeros((0, self.tracks), dtype=np.int64)
         return [tuple(int(v) for v in p) for p in _smallest(P, KEEP)]
 
-    def options(self, position: tuple) -> list[tuple]:
-        """The positions one move from ``position``, as tuples of the prover's variables."""
+    def random_check(self, dfa: am.DFA, seed: int) -> list[tuple]:
+        """The smallest of :data:`RANDOM_CHECKS` positions of the table made so far (no table
+        is grown), drawn with ``seed``, where ``dfa`` is wrong.  Half are drawn a number of
+        digits at a time (a length for each number, up to the table's, then a number below that
+        width); half are the earlier counterexamples' words pumped: a piece of the word
+        repeated in place, or one letter changed (a wrong hypothesis is often wrong again on
+        longer words of the same shape, as the counterexamples grow)."""
+        if self.side <= learn.width(max(self.largest_box, 1), self.base):
+            return []  # the boxes saw the whole table
+        rng = np.random.default_rng(seed)
+        top = 0
+        while learn.width(top + 1, self.base) <= self.side:
+            top += 1
+        count = RANDOM_CHECKS // 2 if self.seen else RANDOM_CHECKS
+        lengths = rng.integers(1, top + 1, size=(count, self.tracks))
+        widths = np.array([learn.width(int(n), self.base) for n in range(top + 1)],
+                          dtype=np.int64)
+        P = (rng.random((count, self.tracks)) * widths[lengths]).astype(np.int64)
+        P = np.minimum(P, self.side - 1)
+        if self.seen:
+            P = np.concatenate([P, self._pumped(rng, RANDOM_CHECKS - count, top)])
+        if self.src.probes is not None:  # where the game says its boundary lies
+            P = np.concatenate([P, np.asarray(self.src.probes(rng, RANDOM_CHECKS, self.side),
+                                              dtype=np.int64).reshape(-1, self.tracks)])
+        wrong = self.words.accepts(dfa, P) != (self.member(P, np.ones(len(P), bool)) == 1)
+        return [tuple(int(v) for v in p) for p in _smallest(P[wrong], KEEP)]
+
+    def _pumped(self, rng, count: int, top: int) -> np.ndarray:
+        """``count`` variants of the counterexamples seen (valid words, numbers below the
+        table's side): a factor repeated 1-3 times where it stands, or a letter changed."""
+        out = []
+        seen = self.seen[-64:]
+        for _ in range(count):
+            word = list(self.words.word(seen[int(rng.integers(len(seen)))]))
+            if len(word) >= 2 and rng.random() < 0.75:
+                i = int(rng.integers(len(word)))
+                j = int(rng.integers(i + 1, len(word) + 1))
+                word = word[:j] + word[i:j] * int(rng.integers(1, 4)) + word[j:]
+            elif word:
+                word[int(rng.integers(len(word)))] = int(rng.integers(self.words.letters))
+            if len(word) <= top:
+                out.append(word)
+        if not out:
+            return np.zeros((0, self.tracks), dtype=np.int64)
+        width = max(len(w) for w in out)
+        W = np.zeros((len(out), width), dtype=np.int64)
+        for r, w in enumerate(out):
+            W[r, width - len(w):] = w
+        P, valid = self.words.numbers(W)
+        return P[valid & (P < self.side).all(axis=1)]
+
+    def options(self, position: tuple):
+        """The positions one move from ``position``, as tuples of the prover's variables, one
+        at a time (a pile of millions has millions)."""
         from nimlab.prove.refute import _flat  # the prover's own flattening of a position
 
         game, k = self.gf.make_game(), self.tracks
-        out = []
-        for q in game.successors(self.gf.to_game(tuple(position))):
-            flat = _flat(q)
-            out.append((0,) * (k - len(flat)) + flat)
-        return out
-
-    def explain(self, dfa: am.DFA, position: tuple) -> list[tuple]:
-        """Positions among ``position`` and its options where ``dfa`` is wrong."""
-        names = self.gf.names
-        out = []
-        for p in [tuple(position)] + self.options(position):
-            if len(p) != len(names):
+        start = self.gf.to_game(tuple(position))
+        if game.primitive(start):
+            return
+        for move in game.legal_moves(start):
+            q = game.do_move(start, move)
+            if game.misere and game.primitive(q):
                 continue
-            if dfa.run(dict(zip(names, p)), base=self.base) != self.truth(p):
-                out.append(p)
-        return out
+            flat = _flat(q)
+            yield (0,) * (k - len(flat)) + flat
+
+    def explain(self, dfa: am.DFA, position: tuple, move_to: tuple | None = None) -> list[tuple]:
+        """Positions among ``position``, the option ``move_to`` the prover names, and the other
+        options, where ``dfa`` is wrong: the first ones found (options are looked at
+        :data:`EXPLAIN_BATCH` at a time, and the search stops at a batch with a mistake)."""
+        first = [tuple(position)] + ([tuple(move_to)] if move_to is not None else [])
+        found = self.disagreements(dfa, first)
+        batch: list[tuple] = []
+        options = self.options(position)
+        while not found:
+            batch = list(itertools.islice(options, EXPLAIN_BATCH))
+            if not batch:
+                break
+            found = self.disagreements(dfa, batch)
+        return found
+
+    def disagreements(self, dfa: am.DFA, positions: list[tuple]) -> list[tuple]:
+        """The positions (in their order) where ``dfa`` and the table disagree, all at once."""
+        positions = [tuple(p) for p in positions if len(p) == self.tracks]
+        if not positions:
+            return []
+        if max(max(p) for p in positions) >= 1 << 62:  # e.g. a prover's counterexample
+            raise OutOfReach(f"a counterexample of the proof, {','.join(map(str, positions[0]))}"
+                             ", is past the numbers a table can hold (2^62)")
+        P = np.asarray(positions, dtype=np.int64).reshape(len(positions), self.tracks)
+        wrong = self.words.accepts(dfa, P) != (self.member(P, np.ones(len(P), bool)) == 1)
+        return [positions[i] for i in np.flatnonzero(wrong)]
 
 
 def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *,
@@ -323,13 +408,14 @@ def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *
                            "seconds": round(time.monotonic() - started, 3)})
             progress(dfa.n, 0)
             # counterexamples left from earlier rounds first (no box needed while one is wrong)
-            pending = [p for p in pending
-                       if dfa.run(dict(zip(names, p)), base=teacher.base) != teacher.truth(p)]
+            pending = teacher.disagreements(dfa, pending)
             wrong: list[tuple] = []
             for L in ([] if pending else ladder):
                 wrong = teacher.box_check(dfa, L)
                 if wrong:
                     break
+            if not wrong and not pending:
+                wrong = teacher.random_check(dfa, seed=g * 1_000_003 + len(rounds))
             if not wrong and not pending:
                 best = am.minimize(dfa)
                 if gf.move is None:  # no move relation to prove it from: evidence only
@@ -355,14 +441,18 @@ def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *
                 if result["status"] != "disproven":
                     return answer("unknown", f"the proof ended {result['status']}")
                 where = tuple(result["counterexample"]["position"])
-                wrong = teacher.explain(dfa, where)
+                wrong = teacher.explain(dfa, where, result["counterexample"].get("move_to"))
                 if not wrong:
                     raise AssertionError(f"the prover's counterexample {where} agrees with the "
                                          "table at the position and at its options")
             pending = wrong + pending
+            teacher.seen.extend(wrong)
             progressed = False
-            while pending and not progressed:
-                progressed = learner.counterexample(dfa, teacher.words.word(pending.pop(0)))
+            while pending and not progressed:  # one that refined the table stays: the next
+                # hypothesis may still be wrong there, and it is asked again before any proof
+                progressed = learner.counterexample(dfa, teacher.words.word(pending[0]))
+                if not progressed:
+                    pending.pop(0)
             if not progressed:
                 raise AssertionError(f"the counterexamples {wrong[:3]} did not refine the table")
     except Stop:

@@ -156,15 +156,6 @@ def parse_a(value) -> int:
                                     "so give the larger pile plus one instead")
 
 
-def automata_refusal(a: int, tool: str) -> str:
-    """Why ``tool`` (prove, discover) does not take the a-Wythoff game with ``A >= 2`` yet."""
-    return (f"the a-Wythoff game (--a {a}) lives in the Ostrowski numeration of its Beatty "
-            f"pairs (ost[][{a}]), which `nimlab prove wythoff --a {a}` reads and `nimlab "
-            f"{tool}`'s learners do not yet (they read base 2 and Zeckendorf words); `nimlab "
-            f"table wythoff --a {a}` and `nimlab hint wythoff X,Y --a {a}` answer from "
-            "Fraenkel's pairs")
-
-
 class Wythoff(PileGame):
     """Wythoff's game: take from one pile, or the same number from both (Wythoff, 1907).
 

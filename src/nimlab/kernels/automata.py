@@ -14,8 +14,8 @@ import numpy as np
 from nimlab.kernels.jit import njit
 
 
-@njit(cache=True, aot=["i4[:, ::1], b1[::1], u1[:, ::1], i8, i8, i8, i8, b1[::1]"])
-def _accepted(trans, accept, D, side, tracks, lo, hi, out):
+@njit(cache=True, aot=["i4[:, ::1], b1[::1], u1[:, ::1], i8, i8, i8, i8, i8, b1[::1]"])
+def _accepted(trans, accept, D, side, tracks, radix, lo, hi, out):
     L = D.shape[1]
     coords = np.empty(tracks, dtype=np.int64)
     for k in range(hi - lo):
@@ -26,22 +26,24 @@ def _accepted(trans, accept, D, side, tracks, lo, hi, out):
         state = 0
         for i in range(L):
             letter = 0
-            for t in range(tracks):
-                letter |= np.int64(D[coords[t], i]) << t
+            for t in range(tracks - 1, -1, -1):  # sum of d_t * radix**t
+                letter = letter * radix + np.int64(D[coords[t], i])
             state = trans[state, letter]
         out[k] = accept[state]
 
 
 def accepted(trans: np.ndarray, accept: np.ndarray, D: np.ndarray, tracks: int, lo: int,
-             hi: int) -> np.ndarray:
-    """Acceptance of the positions ``lo..hi-1`` of the box of side ``len(D)``."""
+             hi: int, radix: int = 2) -> np.ndarray:
+    """Acceptance of the positions ``lo..hi-1`` of the box of side ``len(D)`` (a letter is
+    ``sum(d_t * radix**t)`` over the tracks, as :mod:`nimlab.prove.automata` reads them)."""
     out = np.empty(hi - lo, dtype=np.bool_)
     _accepted(np.ascontiguousarray(trans, dtype=np.int32), np.ascontiguousarray(accept),
-              np.ascontiguousarray(D, dtype=np.uint8), len(D), tracks, lo, hi, out)
+              np.ascontiguousarray(D, dtype=np.uint8), len(D), tracks, radix, lo, hi, out)
     return out
 
 
-def reference_accepted(trans, accept, D, tracks: int, lo: int, hi: int) -> np.ndarray:
+def reference_accepted(trans, accept, D, tracks: int, lo: int, hi: int,
+                       radix: int = 2) -> np.ndarray:
     """The same, one NumPy gather per letter."""
     side, L = D.shape
     flat = np.arange(lo, hi, dtype=np.int64)
@@ -52,6 +54,6 @@ def reference_accepted(trans, accept, D, tracks: int, lo: int, hi: int) -> np.nd
     for i in range(L):
         letter = np.zeros(hi - lo, dtype=np.int64)
         for t in range(tracks):
-            letter |= D[P[:, t], i].astype(np.int64) << t
+            letter += D[P[:, t], i].astype(np.int64) * radix ** t
         state = trans[state, letter]
     return accept[state]

@@ -422,8 +422,8 @@ class FibonacciLookup:
 
 
 # --------------------------------------------------------------------------- one pile, values
-@njit(cache=True, aot=["i2[:, ::1]"])
-def _one_pile_values(V):
+@njit(cache=True, aot=["i2[:, ::1], i8"])
+def _one_pile_values(V, factor):
     size = V.shape[0]
     seen = np.zeros(size + 2, dtype=np.bool_)
     for n in range(size):
@@ -435,12 +435,12 @@ def _one_pile_values(V):
             while seen[mex]:
                 mex += 1
         V[n, 0] = mex
-        # x >= 1: removals 1..min(n, 2x), the options' values only grow with x
+        # x >= 1: removals 1..min(n, K x), the options' values only grow with x
         seen[:] = False
         mex = 0
         c = 0
         for x in range(1, size):
-            limit = min(n, 2 * x)
+            limit = min(n, factor * x)
             while c < limit:
                 c += 1
                 seen[V[n - c, c]] = True
@@ -449,15 +449,18 @@ def _one_pile_values(V):
             V[n, x] = mex
 
 
-def one_pile_values(bound: int) -> np.ndarray:
-    """``V[n, x]``: the Sprague-Grundy value of one-pile Fibonacci Nim (factor 2) at ``(n; x)``
-    for ``n, x <= bound`` (``x = 0``: the first move, which may not take the whole pile; ``x >=
-    1``: removals of ``1..2x``).  A row is one pass over the removals with a running mex, as the
+def one_pile_values(bound: int, factor: int = 2) -> np.ndarray:
+    """``V[n, x]``: the Sprague-Grundy value of one-pile Fibonacci Nim with a whole factor
+    ``K`` (2: the papers' game) at ``(n; x)`` for ``n, x <= bound`` (``x = 0``: the first move,
+    which may not take the whole pile; ``x >= 1``: removals of ``1..K x``).  A row is one pass over the removals with a running mex, as the
     options of ``(n; x)`` are those of ``(n; x - 1)`` and more."""
+    if isinstance(factor, bool) or not isinstance(factor, int) or not 2 <= factor <= 1 << 16:
+        raise InputError(f"the one-pile Fibonacci value table takes a whole factor 2..65536, "
+                         f"not {factor!r}")
     if not 0 <= bound < 1 << 16:
         raise InputError(f"the one-pile Fibonacci value table takes n <= {(1 << 16) - 1}, "
                          f"not {bound}")
     check_memory(2 * (bound + 1) ** 2, f"the one-pile Fibonacci value table for n <= {bound}")
     V = np.zeros((bound + 1, bound + 1), dtype=np.int16)
-    _one_pile_values(V)
+    _one_pile_values(V, factor)
     return V

@@ -25,22 +25,17 @@ __all__ = ["verify", "claim_rows", "prove", "reproduce", "check_claims", "output
 
 def a_wythoff(game: str | None, a: Any, tool: str) -> int | None:
     """``--a`` of ``prove``/``discover``: Wythoff's game only; ``a = 1`` is Wythoff's game
-    itself (nothing to pass on: ``None``).  ``prove`` reads ``a >= 2`` in the Ostrowski
-    numeration of its Beatty pairs (returned, to pass on); ``discover``'s learners read base 2
-    and Zeckendorf words only, so it refuses ``a >= 2`` in one line."""
+    itself (nothing to pass on: ``None``); ``a >= 2`` is returned, to pass on: both tools read
+    it in the Ostrowski numeration of its Beatty pairs (``ost[][A]``)."""
     if a is None:
         return None
-    from nimlab.games.nim import automata_refusal, parse_a
+    from nimlab.games.nim import parse_a
 
     value = parse_a(a)
     if game != "wythoff":
         raise InputError(f"--a applies to wythoff only (Fraenkel's a-Wythoff game), not to "
-                         f"{game or 'claims'}")
-    if value == 1:
-        return None
-    if tool != "prove":
-        raise InputError(automata_refusal(value, tool))
-    return value
+                         f"{game or 'claims'} ({tool})")
+    return None if value == 1 else value
 
 
 def _ids(ids: Sequence[str]) -> tuple[str, ...]:

@@ -38,6 +38,7 @@ the same construction from a guessed position; its complement is the automaton o
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from fractions import Fraction
 from functools import lru_cache
 
@@ -285,10 +286,35 @@ def _determinise(machine: _Machine, starts: list[tuple], names: tuple[str, ...],
     return am.minimize(DFA(names, trans, accept, machine.radix), limits)
 
 
+#: Linear atoms kept between proofs (discover proves hypothesis after hypothesis with the same
+#: move formula), at most this many automaton states in all, the least recently used dropped.
+KEPT_STATES = 2_000_000
+_KEPT: "OrderedDict[tuple, DFA]" = OrderedDict()
+
+
 def linear_dfa(numeration, coeffs: dict[str, int], const: int, kind: str, modulus: int = 0,
                limits: Limits = UNLIMITED) -> DFA:
     """``sum c_v v + const`` = 0 (``eq``), <= 0 (``le``) or = 0 mod ``modulus`` (``mod``) on
-    valid words of ``numeration`` (see the module doc)."""
+    valid words of ``numeration`` (see the module doc).  An atom built once is kept (read-only
+    arrays) for the next proof that asks for it."""
+    key = (numeration, tuple(sorted((v, c) for v, c in coeffs.items() if c)), const, kind,
+           modulus)
+    kept = _KEPT.get(key)
+    if kept is not None:
+        _KEPT.move_to_end(key)
+        limits.check(kept.n, f"a linear atom in numeration {numeration.name}")
+        return limits.record(kept)
+    dfa = _linear_dfa(numeration, coeffs, const, kind, modulus, limits)
+    dfa.trans.flags.writeable = False
+    dfa.accept.flags.writeable = False
+    _KEPT[key] = dfa
+    while sum(d.n for d in _KEPT.values()) > KEPT_STATES and len(_KEPT) > 1:
+        _KEPT.popitem(last=False)
+    return dfa
+
+
+def _linear_dfa(numeration, coeffs: dict[str, int], const: int, kind: str, modulus: int,
+                limits: Limits) -> DFA:
     names = tuple(sorted(v for v, c in coeffs.items() if c))
     radix = numeration.radix
     am.check_tracks(len(names), radix)

@@ -408,8 +408,9 @@ def _make(name: str) -> Numeration:
             pre = pre[1:]
         canonical = f"ost[{','.join(map(str, pre))}][{','.join(map(str, period))}]"
         walnut = "ost" + "".join(f"_{x}" for x in pre) + "_r" + "".join(f"_{x}" for x in period)
+        shown = pre + period * max(1, -(-3 // max(1, len(period))))  # three quotients at least
         return ostrowski_numeration(pre, period, canonical, walnut,
-                                    f"[0; {', '.join(map(str, pre + period))}, ...] (period "
+                                    f"[0; {', '.join(map(str, shown))}, ...] (repeating "
                                     f"{', '.join(map(str, period))})")
     raise NumerationError(f"unknown numeration {short_text(text, 40)!r}; nimlab knows "
                           f"{_NAMES_HELP}")

@@ -26,13 +26,23 @@ def _out_paths(out: str, value: int | None) -> tuple[Path, list[Path]]:
     return path, lower
 
 
-def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, found) -> str:
+def _numeration_words(base: str) -> str:
+    """How the numbers of a discovered automaton are written, in a few words."""
+    if base in ("2", "fib"):
+        return "Zeckendorf" if base == "fib" else "base 2"
+    from nimlab.prove.numerations import get
+
+    return f"{base} ({get(base).description})"
+
+
+def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, found,
+             factor=None, a=None) -> str:
     """The `nimlab prove` command that proves the written automata again."""
     import shlex
 
     words = ["nimlab", "prove", game]
     for flag, val in (("--piles", piles), ("--variant", variant), ("--set", subtraction_set),
-                      ("--edges", edges), ("--base", base)):
+                      ("--edges", edges), ("--factor", factor), ("--a", a), ("--base", base)):
         if val is not None:
             words += [flag, str(val)]
     words += ["--automata", str(path.parent)]
@@ -58,9 +68,11 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
 @click.option("--edges", default=None, metavar="VALUE",
               help="graph-nim: the digraph's arcs u-v, vertices numbered from 1 "
                    "(e.g. 1-2,2-3,3-1).")
-@click.option("--factor", default=None, metavar="VALUE", help="fibonacci: only 2 is handled.")
+@click.option("--factor", default=None, metavar="VALUE",
+              help="fibonacci: the factor K (Zhou's game; read in its numeration fibK).")
 @click.option("--a", "a_wythoff", default=None, metavar="A",
-              help="wythoff: the a-Wythoff game (only 1, Wythoff's game, is read yet).")
+              help="wythoff: Fraenkel's a-Wythoff game, read in the Ostrowski numeration of "
+                   "its Beatty pairs (ost[][A]).")
 @click.option("--code", default=None, metavar="CODE",
               help="octal: refused, with the tool that answers (periodicity).")
 @click.option("--value", type=int, default=None, metavar="G",
@@ -70,8 +82,9 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
               help="Learn the set inside this slice, a formula over the position variables "
                    "(e.g. 'p1 = 0', a row): proven when every move from the slice stays in "
                    "it, else a hypothesis with the move that leaves.")
-@click.option("--base", type=click.Choice(["2", "fib"]), default=None,
-              help="Numeration the automaton reads (default: fib for fibonacci, else 2).")
+@click.option("--base", default=None, metavar="NAME",
+              help="Numeration the automaton reads: 2..16, fib, fibK, ost_sqrtD, "
+                   "ost[PRE][PERIOD] (default: the game's own, as nimlab prove reads it).")
 @click.option("--max-digits", type=int, default=None, metavar="L",
               help="Largest box: numbers of at most L digits (default: the box learner's boxes "
                    "within --max-memory, and a box only when it can end within "
@@ -133,7 +146,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, a_w
         raise InputError("say what to discover: --p-positions or --value G")
     if value is not None and value < 0:
         raise InputError(f"a value is a natural number: --value {value} is below 0")
-    a_wythoff_option(game, a_wythoff, "discover")
+    a = a_wythoff_option(game, a_wythoff, "discover")
     path, lower = _out_paths(out, value) if out else (None, [])
     with progress_bar("discovering", not as_json) as update:
         found = discover(game, piles, value=value, p_positions=p_positions, base=base,
@@ -144,6 +157,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, a_w
                          progress=lambda done, total: update(done, total or None),
                          variant=variant, set=subtraction_set, edges=edges,
                          **({"factor": factor} if factor is not None else {}),
+                         **({"a": a} if a is not None else {}),
                          **({"code": code} if code is not None else {}))
     if path is not None and found.status == "proven":
         from nimlab.prove.walnut import dumps
@@ -159,7 +173,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, a_w
     if found.status == "proven":
         what = ("P-positions" + found.target[len("p-positions"):]
                 if found.target.startswith("p-positions") else f"positions of {found.target}")
-        digits = "Zeckendorf" if found.base == "fib" else "base 2"
+        digits = _numeration_words(found.base)
         console.print(styled(("proven", "bold green"),
                              f": the {what} of {found.game} are the words accepted by an "
                              f"automaton of {found.states} states "
@@ -176,7 +190,7 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, a_w
             console.print(f"  written: {files} (Walnut format)")
             if restrict is None:  # (nimlab prove reads whole games, not slices)
                 again = _reprove(game, piles, variant, subtraction_set, edges, base, path,
-                                 found)
+                                 found, factor=factor, a=a)
                 console.print(f"  re-prove: {again}")
     elif found.status == "none":
         console.print(styled(("none", "bold red"),
