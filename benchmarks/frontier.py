@@ -5,7 +5,10 @@ Usage: ``python benchmarks/frontier.py [NAME ...]``
 Each job runs ``nimlab.discover.discover`` with a modest budget; a proven automaton is written to
 ``docs/discoveries/NAME.txt`` (Walnut's format; the smaller values' automata beside it as
 ``NAME_v0.txt``, ...).  Prints one Markdown table row per job and appends the JSON answer to
-``docs/discoveries/results.jsonl``.
+``frontier.jsonl`` in the current directory (a run's log, not a record: what is proven is
+``docs/discoveries/MANIFEST.json``, which ``tests/test_discoveries.py`` proves again).
+``python benchmarks/frontier.py manifest`` updates the manifest from that log, ``table``
+prints the log as the Markdown table of docs/DISCOVERIES.md.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import time
 from pathlib import Path
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "discoveries"
+LOG = Path("frontier.jsonl")
 
 #: name, game, piles, value (None: P-positions), options, time limit, max digits
 JOBS = [
@@ -88,17 +92,37 @@ def command_line(game, piles, value, options, base, limit, digits, name) -> str:
     return " ".join(parts)
 
 
+#: How each game's positions are written as words (docs/discoveries/README.md says it at length).
+ENCODINGS = {
+    "cash": "p1 the stones, p2 the money of the player to move, p3 the other player's money; "
+            "accepted: the mover loses",
+    "end-nim": "the piles p1..pk, a row of fewer piles padded with zeros on the left; a zero "
+               "after a pile is no row (rejected)",
+    "fibonacci": "the piles, then x, the previous removal (x = 0 before the first move)",
+    "subtraction": "p1 the heap",
+    "sharing": "the piles p1..pk", "wythoff": "the two piles p1, p2",
+}
+
+
+def encoding(game: str, base: str | None) -> str:
+    """A manifest entry's encoding in words: the numeration, then the variables."""
+    digits = {"fib": "Zeckendorf (words with two adjacent 1s in a number are rejected)",
+              None: "base 2", "2": "base 2"}.get(base, f"the numeration {base}")
+    return (f"{digits}, most significant digit first, one digit of each variable per letter, "
+            f"any number of leading zeros; {ENCODINGS.get(game, 'the piles p1..pk')}; the "
+            "states counted include the rejecting sink, which the file leaves out")
+
+
 def manifest() -> dict:
-    """docs/discoveries/MANIFEST.json updated from results.jsonl: what each saved automaton
+    """docs/discoveries/MANIFEST.json updated from the log: what each saved automaton
     states (the test tests/test_discoveries.py re-proves every entry); entries of automata saved
     by other commands stay."""
     jobs = {j[0]: j for j in JOBS}
     latest = {}
-    for line in (OUT / "results.jsonl").read_text().splitlines():
+    for line in LOG.read_text().splitlines():
         row = json.loads(line)
         latest[row["name"]] = row  # a job run again replaces its earlier answer
     order = [j[0] for j in JOBS if j[0] in latest]
-    (OUT / "results.jsonl").write_text("".join(json.dumps(latest[n]) + "\n" for n in order))
     # entries saved by other commands (the census, the rows run by hand) are kept
     entries = json.loads((OUT / "MANIFEST.json").read_text())
     for name in order:
@@ -113,7 +137,10 @@ def manifest() -> dict:
                          "value": value or 0, "states": row["states"],
                          "given": [f"{g['name']}.txt" for g in row["given"]],
                          "file": f"{name}.txt", "seconds": row["seconds"],
-                         "command": row["command"], "form": row.get("form")}
+                         "command": row["command"], "form": row.get("form"),
+                         "encoding": encoding(game, base)}
+    for entry in entries.values():  # every entry, whichever command saved it
+        entry.setdefault("encoding", encoding(entry["game"], entry.get("base")))
     (OUT / "MANIFEST.json").write_text(json.dumps(entries, indent=1, sort_keys=True) + "\n")
     return entries
 
@@ -140,10 +167,10 @@ def title(name: str) -> str:
 
 
 def table() -> str:
-    """The frontier's Markdown table from results.jsonl."""
+    """The frontier's Markdown table from the log."""
     out = ["| target | command | result | states | seconds | formula or evidence |",
            "|---|---|---|---|---|---|"]
-    for line in (OUT / "results.jsonl").read_text().splitlines():
+    for line in LOG.read_text().splitlines():
         r = json.loads(line)
         if r["status"] == "proven":
             what = f"`{r['formula']}`"
@@ -173,7 +200,7 @@ def main(argv: list[str]) -> int:
         if wanted and job[0] not in wanted:
             continue
         row = run(job)
-        with open(OUT / "results.jsonl", "a") as log:
+        with open(LOG, "a") as log:
             log.write(json.dumps(row) + "\n")
         what = row["formula"] if row["status"] == "proven" else row["evidence"]
         print(f"| {row['name']} | `{row['command']}` | {row['status']} | {row['states']} | "

@@ -425,6 +425,27 @@ def test_factor_4_proof_is_refused_in_one_line():
         game_formula("fibonacci", 2, factor=3)
 
 
+FALSE_FOR_FACTOR_4 = {"x = 0 & p1 = 0": lambda n, x: x == 0 and n == 0,
+                      "x > 0 & p1 < 4*x": lambda n, x: x > 0 and n < 4 * x,
+                      "p1 = 1": lambda n, x: n == 1}
+
+
+@pytest.mark.parametrize("text", sorted(FALSE_FOR_FACTOR_4))
+def test_a_false_statement_about_factor_4_is_refuted_not_refused(text):
+    """No automaton proof exists in fib4, but a false statement's smallest counterexample is
+    found among the small positions and confirmed there: the least position (by sum, then
+    lexicographically; every option of a position comes before it) where the statement and
+    the plain recursion on the rules disagree."""
+    from nimlab.prove.games import game_formula
+    from nimlab.prove.procedure import run
+    result = run(game_formula("fibonacci", 1, factor=4), "p-positions", text, store=False)
+    assert result["status"] == "disproven" and result["found_by"] == "box search", result
+    truth, member = brute_p_positions(4, 12), FALSE_FOR_FACTOR_4[text]
+    first = min(((n, x) for n in range(12) for x in range(12)
+                 if member(n, x) != truth[n, x]), key=lambda p: (sum(p), p))
+    assert tuple(result["counterexample"]["position"]) == first
+
+
 def test_a_numeration_of_ones_own_by_its_recurrence():
     """Tribonacci (1, 2, 4, 7, 13, ...), registered by name: its words, addition and a formula
     against plain arithmetic."""

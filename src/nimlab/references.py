@@ -33,7 +33,7 @@ class Paper:
     @property
     def short(self) -> str:
         """``Ho 2015``, ``Cairns and Ho 2011``: the author-year form used in running text."""
-        names = [a.split()[-1] for a in self.authors]
+        names = [a if a.endswith("Inc.") else a.split()[-1] for a in self.authors]
         return f"{' and '.join(names)} {self.year}"
 
     def reference(self) -> str:
@@ -100,6 +100,29 @@ WORKS: dict[str, tuple[Paper, str]] = {p.key: (p, why) for p, why in [
            "NIM with Cash: A Concrete Approach", "arXiv preprint arXiv:1911.00642", 2019,
            "https://arxiv.org/abs/1911.00642"),
      "win conditions of NIM(1, L) and NIM(1, L, L+1) with cash"),
+    (Paper("gasarch-ulrich", "gasarch2015cashulrich",
+           ("William Gasarch", "John Purtilo", "Douglas Ulrich"), "NIM with Cash",
+           "arXiv preprint arXiv:1511.04035 (the later version of the record)", 2015,
+           "https://arxiv.org/abs/1511.04035"),
+     "the three-author version of the cash paper, with win conditions for A = {1, L} and "
+     "{1, L, L+1} (docs/DISCOVERIES.md compares its rules with the automata found)"),
+    (Paper("schwenk", "schwenk1970takeaway", ("Allen J. Schwenk",), "Take-away games",
+           "Fibonacci Quarterly 8(3), 225-234", 1970),
+     "one-pile Fibonacci Nim with factor K: the least term of the greedy representation over "
+     "H(j); the teacher of discover past the rules' table"),
+    (Paper("fraenkel-awythoff", "fraenkel1982wythoff", ("Aviezri S. Fraenkel",),
+           "How to beat your Wythoff games' opponent on three fronts",
+           "American Mathematical Monthly 89(6), 353-361", 1982),
+     "the a-Wythoff games and their Beatty pairs (wythoff --a A)"),
+    (Paper("blass-fraenkel", "blass1990wythoff", ("Uri Blass", "Aviezri S. Fraenkel"),
+           "The Sprague-Grundy function for Wythoff's game",
+           "Theoretical Computer Science 75(3), 311-333", 1990),
+     "the 1-values of Wythoff's game (a = 1), searched before calling the a-Wythoff values "
+     "found here new"),
+    (Paper("nivasch", "nivasch2009wythoff", ("Gabriel Nivasch",),
+           "More on the Sprague-Grundy function for Wythoff's game",
+           "Games of No Chance 3, MSRI Publications 56, 377-410", 2009),
+     "Wythoff's g-values near the 0-values (a = 1), searched likewise"),
     (Paper("oeis", "oeis", ("OEIS Foundation Inc.",),
            "The On-Line Encyclopedia of Integer Sequences", "https://oeis.org", 2026,
            "https://oeis.org"),
@@ -148,8 +171,9 @@ def reference(paper: str) -> str:
 
 
 def bibtex() -> str:
-    """docs/references.bib: every paper as a BibTeX entry."""
-    return "\n".join(p.bibtex() for p in PAPERS.values())
+    """docs/references.bib: every paper, then every other work cited, as a BibTeX entry."""
+    return "\n".join([p.bibtex() for p in PAPERS.values()] +
+                     [p.bibtex() for p, _ in WORKS.values()])
 
 
 def software_bibtex(version: str) -> str:
@@ -192,4 +216,8 @@ def references_markdown() -> str:
              "| cited as | `--paper` | reference |", "|---|---|---|"]
     for p in PAPERS.values():
         lines.append(f"| {p.short} | `{p.key}` | {p.reference()} |")
+    lines += ["", "Other works nimlab's results rest on or are compared with (`nimlab cite` lists "
+              "them too):", "", "| cited as | reference | for |", "|---|---|---|"]
+    for p, why in WORKS.values():
+        lines.append(f"| {p.short} | {p.reference()} | {why} |")
     return "\n".join(lines) + "\n"

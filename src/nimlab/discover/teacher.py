@@ -198,13 +198,6 @@ class Teacher:
             out[valid] = self.values(Q) == self.g
         return out
 
-    def truth(self, position) -> bool:
-        if max(position, default=0) >= 1 << 62:  # e.g. a prover's counterexample near 10^20
-            raise OutOfReach(f"a counterexample of the proof, {','.join(map(str, position))}, "
-                             "is past the numbers a table can hold (2^62)")
-        P = np.asarray([position], dtype=np.int64)
-        return bool(self.member(P, np.ones(1, dtype=bool))[0] == 1)
-
     # ---------------------------------------------------------------- equivalence
     def box_ladder(self) -> list[int]:
         """The boxes checked before a proof: 1 digit up to the largest within ``check_cells``
@@ -259,7 +252,8 @@ class Teacher:
         digits at a time (a length for each number, up to the table's, then a number below that
         width); half are the earlier counterexamples' words pumped: a piece of the word
         repeated in place, or one letter changed (a wrong hypothesis is often wrong again on
-        longer words of the same shape, as the counterexamples grow)."""
+        longer words of the same shape, as the counterexamples grow); and as many again where
+        the game's source says the set's boundary lies (:attr:`Source.probes`), if it does."""
         if self.side <= learn.width(max(self.largest_box, 1), self.base):
             return []  # the boxes saw the whole table
         rng = np.random.default_rng(seed)
@@ -309,14 +303,18 @@ class Teacher:
         at a time (a pile of millions has millions)."""
         from nimlab.prove.refute import _flat  # the prover's own flattening of a position
 
+        from nimlab.games.base import ImpartialGame
+
         game, k = self.gf.make_game(), self.tracks
         start = self.gf.to_game(tuple(position))
-        if game.primitive(start):
+        if type(game).options is not ImpartialGame.options:  # a game's own: its list
+            after = iter(game.successors(start))
+        elif game.primitive(start):
             return
-        for move in game.legal_moves(start):
-            q = game.do_move(start, move)
-            if game.misere and game.primitive(q):
-                continue
+        else:  # the base class's options, one at a time
+            after = (q for q in map(lambda m: game.do_move(start, m), game.legal_moves(start))
+                     if not (game.misere and game.primitive(q)))
+        for q in after:
             flat = _flat(q)
             yield (0,) * (k - len(flat)) + flat
 

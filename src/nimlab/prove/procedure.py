@@ -32,6 +32,7 @@ from nimlab.errors import InputError
 from nimlab.progress import Progress, quiet
 from nimlab.prove import automata as am
 from nimlab.prove.games import GameFormula
+from nimlab.prove.linear import NumerationError
 from nimlab.prove.logic import Compiler, FormulaError, free_vars, linear_dfa, parse
 from nimlab.prove.refute import AUTOMATA_FIRST
 from nimlab.prove.syntax import automaton_names
@@ -266,8 +267,8 @@ class Prover:
                     bad = self.by_move(bad, witness_tree, move)
                 if not self.holds_at(where, conj(self.domain, bad)):
                     return None
-        except am.Budget:  # not confirmed within the budget: the automata have the last word
-            return None
+        except (am.Budget, NumerationError):  # not confirmed within the budget (or not by
+            return None  # automata at all): the automata have the last word
         return [(where, label, by_label[label][2], move if label == shows else None)
                 for label in labels]
 
@@ -292,8 +293,8 @@ class Prover:
         self.limits.pause_at = time.monotonic() + seconds
         try:
             return self.automata(conditions, first)
-        except (am.Paused, am.Budget):
-            return None
+        except (am.Paused, am.Budget, NumerationError):  # a numeration whose automata are not
+            return None  # finite (not Pisot): the box search still looks for a counterexample
         finally:
             self.limits.pause_at = None
 
