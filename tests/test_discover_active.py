@@ -7,6 +7,7 @@ position)."""
 from __future__ import annotations
 
 import itertools
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -163,6 +164,38 @@ def test_one_pile_fibonacci_values_equal_brute_force():
     for n in range(41):
         for x in range(41):
             assert V[n, x] == brute.fibonacci((n,), x), (n, x)
+
+
+@pytest.mark.parametrize("factor", [2, 3, 4])
+def test_the_removals_table_gives_the_values_of_the_square_and_the_brute_force(factor):
+    """One-pile Fibonacci Nim's values read off the least removal to each value (a few numbers
+    a pile) against the compiled square of values (whole box) and a plain game search."""
+    from nimlab import store
+    from nimlab.kernels.fibonacci import firsts_values
+
+    count, side = 6, 500
+    F = store.fibonacci_one_pile_firsts(side - 1, factor, count)
+    V = store.fibonacci_one_pile_values(side - 1, factor).astype(np.int64)
+    n, x = np.meshgrid(np.arange(side), np.arange(side), indexing="ij")
+    got = firsts_values(F, factor, n.ravel(), x.ravel()).reshape(side, side)
+    want = V[n, np.minimum(x, n)]
+    assert np.array_equal(got == -1, want >= count)
+    assert np.array_equal(np.where(got == -1, want, got), want)
+    far = firsts_values(F, factor, n[:, :3].ravel(), (x[:, :3] + 10**15).ravel())
+    assert np.array_equal(far, got[:, -1:].repeat(3, axis=1).ravel())  # x past the pile
+    for p in itertools.product(range(25), range(25)):
+        assert got[p] == brute.fibonacci((p[0],), p[1], Fraction(factor)) or \
+            (got[p] == -1 and brute.fibonacci((p[0],), p[1], Fraction(factor)) >= count)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(2, 9), st.integers(1, 300), st.integers(1, 8))
+def test_the_removals_table_grows_as_a_prefix(factor, bound, count):
+    from nimlab import store
+
+    big = store.fibonacci_one_pile_firsts(bound, factor, count)
+    small = store.fibonacci_one_pile_firsts(bound // 2, factor, max(1, count - 1))
+    assert np.array_equal(big[:bound // 2 + 1, :small.shape[1]], small)
 
 
 @pytest.mark.parametrize("value", [1, 2])

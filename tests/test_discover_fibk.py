@@ -103,8 +103,9 @@ def test_the_tables_of_factor_k_are_the_games(factor, piles):
 
 
 def test_a_factor_3_run_ends_with_a_certificate_the_brute_force_checks():
-    found = discover("fibonacci", 1, p_positions=True, factor=3, time_limit=8)
-    assert found.status in ("unknown", "proven")  # (its automaton has 100 states: unknown here)
+    found = discover("fibonacci", 1, p_positions=True, factor=3, time_limit=8, max_digits=30)
+    # (its automaton has 100 states, whose words need longer numbers: unknown here)
+    assert found.status == "unknown" and found.digits <= 30
     assert found.base == "fib3"
     cert = found.certificate
     if cert is not None:
@@ -177,7 +178,7 @@ def test_factor_3_values_come_from_the_table_and_stop_where_it_does():
         teacher.member(far, np.ones(1, dtype=bool))
     p_teacher = Teacher(gf, src, ("fibonacci", 1, (("factor", 3),)), 0, max_digits=100,
                         deadline=float("inf"))  # the P-positions reach on: Schwenk's theorem
-    weight = next(w for w in get("fib3").weights(60) if w > src.value_reach)
+    weight = next(w for w in get("fib3").weights(200) if w > src.value_reach)
     # a weight's only move to a P-position takes it all; one more token is taken alone
     far = np.array([[weight, 3], [weight + 1, 3], [weight, weight // 3 + 1]], dtype=np.int64)
     assert p_teacher.member(far, np.ones(3, dtype=bool)).tolist() == [1, 0, 0]

@@ -585,6 +585,23 @@ def fibonacci_table(piles: int, bound: int, progress: Progress = quiet, factor: 
     return fibonacci.last_p_table4(piles, bound, factor, progress)
 
 
+def fibonacci_one_pile_firsts(bound: int, factor: int = 2, count: int = 1) -> np.ndarray:
+    """``F[n, v]``, the least removal from ``n`` tokens to a position of value ``v`` in
+    one-pile Fibonacci Nim with factor ``factor``
+    (:func:`nimlab.kernels.fibonacci.one_pile_firsts`; computed, not kept on disk)."""
+    from nimlab.kernels import fibonacci
+
+    return fibonacci.one_pile_firsts(bound, factor, count)
+
+
+def fibonacci_firsts_values(F: np.ndarray, factor: int, n, x) -> np.ndarray:
+    """``G(n; x)`` read off a removals table (:func:`fibonacci_one_pile_firsts`; ``-1``: a value
+    the table does not reach)."""
+    from nimlab.kernels import fibonacci
+
+    return fibonacci.firsts_values(F, factor, n, x)
+
+
 def fibonacci_one_pile_values(bound: int, factor: int = 2) -> np.ndarray:
     """``V[n, x]``, the values of one-pile Fibonacci Nim with factor ``factor``
     (:func:`nimlab.kernels.fibonacci.one_pile_values`; computed, not kept on disk)."""

@@ -432,29 +432,14 @@ def fibonacci_p_box(piles: int, side: int, progress=None, factor: int = 2):
     return P
 
 
-def _fibonacci_values() -> Source:
-    """One pile: the Sprague-Grundy values ``G(n; x)`` themselves (a compiled table)."""
-    def build(side, progress):
-        from nimlab import store
-        return np.asarray(store.fibonacci_one_pile_values(side - 1), dtype=np.int32)
-
-    def table(side, progress):
-        from nimlab import store
-        V = store.fibonacci_one_pile_values(side - 1)
-        # (n; x) with x >= n allows the removals 1..n, as (n; n) does
-        return lambda P: V[P[:, 0], np.minimum(P[:, 1], P[:, 0])].astype(np.int64)
-    return Source("the one-pile Fibonacci Nim values G(n; x) (compiled table)", build,
-                  table=table, reach=1 << 16, need=_first_number_need)
-
-
 def fibonacci_one_pile_p(factor: int, side: int):
     """One-pile Fibonacci Nim with a whole factor ``K``, from the rules, for ``n < side``: ``t[n]``,
     the least removal ``y`` to a P-position ``(n - y; y)`` (``(0; y)`` always is one), so that
     ``(n; x >= 1)`` is P iff ``K x < t[n]``; and ``(n; 0)`` is P iff ``t[n] = n`` (no removal
     but the whole pile reaches one, and the first move may not take it).  Linear time but for
-    the scans, short ones (``t[n]`` is the least term of ``n``'s greedy representation)."""
-    import numpy as np
-
+    the scans, short ones (``t[n]`` is the least term of ``n``'s greedy representation).  The
+    plain reference of the removals table's first column and of Schwenk's theorem in the
+    tests."""
     big = 1 << 62
     t = [big] * side
     for n in range(1, side):
@@ -466,11 +451,6 @@ def fibonacci_one_pile_p(factor: int, side: int):
     first = T == np.arange(side)
     first[0] = True  # (0; 0): no move
     return T, first
-
-
-#: Tokens below which one-pile Fibonacci Nim with factor K is answered from the rules (a plain
-#: Python pass, about 2.5 s at this size); above, from Schwenk's theorem (:func:`schwenk_least_terms`).
-RULES_REACH = 1 << 20
 
 
 @lru_cache(maxsize=None)
@@ -490,8 +470,8 @@ def schwenk_least_terms(factor: int, n: np.ndarray):
     "Take-away games", Fibonacci Quart. 8, 1970) instead of the rules: the least removal to a
     P-position is the least term of ``n``'s greedy representation over the weights of
     ``fibK``, and ``(n; 0)`` is P exactly when ``n`` is a weight or 0.  The discovered automaton
-    is proven from the rules, not from this; tests/test_discover_fibk.py compares the two
-    below :data:`RULES_REACH`."""
+    is proven from the rules, not from this; tests/test_discover_fibk.py compares it with the
+    rules (:func:`fibonacci_one_pile_p` and the removals table)."""
     n = np.asarray(n, dtype=np.int64)
     top = int(n.max(initial=0))
     weights = [w for w in _fibonacci_weights(factor) if w <= top]
@@ -506,15 +486,90 @@ def schwenk_least_terms(factor: int, n: np.ndarray):
     return t, (terms <= 1)
 
 
-#: Tokens below which the values of one-pile Fibonacci Nim with factor K >= 3 are tabled
-#: (two bytes a cell: 2 GB).
-VALUE_REACH = 1 << 15
+#: Tokens below which one-pile Fibonacci Nim's removals table may be made (four bytes a pile and
+#: a value: 4 GB a value here, so the memory cap decides first); past it, the P-positions only,
+#: by Schwenk's theorem.
+FIRSTS_REACH = 1 << 30
+#: Values the removals table keeps when the value asked is not said (a worker's table).
+FIRSTS_VALUES = 16
 
 
-def _fibonacci(piles: int, factor=2, p_only: bool = False) -> Source:
+def _fibonacci_one_pile(factor: int, top_value: int | None) -> Source:
+    """One-pile Fibonacci Nim with a whole factor ``K``: ``G(n; x)`` read off the removals
+    table (:func:`nimlab.kernels.fibonacci.one_pile_firsts`, from the rules: the least removal
+    to each value ``0..top_value``, a few numbers a pile), ``-2`` for a value above
+    ``top_value``.  Past :data:`FIRSTS_REACH` tokens only the P-positions are answered, by
+    Schwenk's theorem (:func:`schwenk_least_terms`; the tests compare it with the rules), which
+    the P-positions' words need (piles of 10^14 tokens for factor 3); the sets of values above 0
+    stop there (:attr:`Source.value_reach`)."""
+    count = FIRSTS_VALUES if top_value is None else top_value + 1
+    held: dict = {}
+
+    def firsts(side):
+        from nimlab import store
+
+        # past the reach only the P-positions are asked (the teacher refuses the others), and
+        # Schwenk's theorem answers them: the table does not grow for them
+        size = side if side <= FIRSTS_REACH else held.get("side", 1 << 20)
+        if held.get("side", 0) < size:
+            held["side"], held["F"] = size, store.fibonacci_one_pile_firsts(size - 1, factor,
+                                                                            count)
+        return held["F"]
+
+    def table(side, progress):
+        from nimlab.store import fibonacci_firsts_values as firsts_values
+
+        F = firsts(side)
+
+        def values(P):
+            P = np.asarray(P, dtype=np.int64).reshape(-1, 2)
+            n, x = P[:, 0], P[:, 1]
+            inside = n < len(F)
+            out = np.empty(len(P), dtype=np.int64)
+            got = firsts_values(F, factor, n[inside], x[inside])
+            out[inside] = np.where(got < 0, -2, got)
+            if not inside.all():  # past the table: P-positions by Schwenk's theorem
+                t, first = schwenk_least_terms(factor, n[~inside])
+                p = np.where(x[~inside] == 0, first, factor * x[~inside] < t)
+                out[~inside] = np.where(p, 0, -2)
+            return out
+        return values
+
+    def build(side, progress):
+        values = table(side, progress)
+        grid = np.indices((side, side), dtype=np.int64).reshape(2, -1).T
+        return values(grid).reshape(side, side).astype("int32")
+
+    def probes(rng, count_, side):
+        # (n; x) with x next to t(n) / K, the boundary of the P-positions (Schwenk), n a sum of
+        # a few weights with the least of them anywhere: where mistakes hide
+        weights = np.array([w for w in _fibonacci_weights(factor) if w < side], dtype=np.int64)
+        low = rng.integers(0, len(weights), size=count_)
+        n = weights[low].copy()
+        for _ in range(2):
+            more = np.minimum(low + rng.integers(factor + 1, len(weights) + 1, size=count_),
+                              len(weights) - 1)
+            add = (rng.random(count_) < 0.5) & (more > low + factor)
+            n = np.where(add, n + weights[more], n)
+        t, _ = schwenk_least_terms(factor, n)
+        x = np.maximum(t // factor + rng.integers(-2, 3, size=count_), 0)
+        P = np.stack([n, x], axis=1)
+        return P[(P < side).all(axis=1)]
+
+    return Source(f"one-pile Fibonacci Nim with factor {factor}: the least removal to each "
+                  f"value from the rules (compiled) below {FIRSTS_REACH:,} tokens, the "
+                  "P-positions by Schwenk's theorem above", build, table=table,
+                  reach=1 << 62, need=_first_number_need, probes=probes,
+                  value_reach=FIRSTS_REACH if count > 1 else None,
+                  # the new table beside the last (half its size) while it is made
+                  nbytes=lambda side: 6 * (side if side <= FIRSTS_REACH else 1 << 20) * count)
+
+
+def _fibonacci(piles: int, factor=2, top_value: int | None = None) -> Source:
     """Fibonacci Nim's P-positions (factor 2: the box from the rules; a whole factor ``K >= 3``
     in the greedy numeration ``fibK``: the box read off the kernel's table, which the tests
-    compare with the rules); one pile with factor 2: its values."""
+    compare with the rules); one pile, any whole factor: its values
+    (:func:`_fibonacci_one_pile`)."""
     import numpy as np
 
     if not 1 <= piles <= 3:
@@ -522,73 +577,8 @@ def _fibonacci(piles: int, factor=2, p_only: bool = False) -> Source:
     if not str(factor).isdigit() or int(factor) < 2:
         raise InputError(f"discover reads Fibonacci Nim with a whole factor, not {factor}")
     factor = int(factor)
-    if piles == 1 and factor == 2:
-        return _fibonacci_values()
-    if piles == 1:  # a whole factor K >= 3: one pile from the rules, in plain Python
-        held: dict = {}
-
-        def one_table(side, progress):
-            if held.get("side", 0) < min(side, RULES_REACH):  # the rules' pass, once a size
-                held["side"] = RULES_REACH if side > RULES_REACH // 8 else side
-                held["T"] = fibonacci_one_pile_p(factor, held["side"])
-            T, first = held["T"]
-            V = None
-            if not p_only:  # the values themselves, as far as their table reaches
-                from nimlab import store
-
-                reach = min(side, VALUE_REACH)
-                if held.get("values", 0) < reach:
-                    held["values"] = reach
-                    held["V"] = store.fibonacci_one_pile_values(reach - 1, factor)
-                V = held["V"]
-
-            def values(P):
-                P = np.asarray(P, dtype=np.int64)
-                n, x = P[:, 0], P[:, 1]
-                inside = n < len(T)
-                t, f = schwenk_least_terms(factor, n)  # past the rules' table: the theorem
-                t[inside], f[inside] = T[n[inside]], first[n[inside]]
-                out = (~np.where(x == 0, f, factor * x < t)).astype(np.int64)
-                if V is not None:  # above 0: the value where the table has it, else -2
-                    out = np.where(out == 1, -2, 0)
-                    known = n < len(V)
-                    out[known] = V[n[known], np.minimum(x[known], n[known])]
-                return out
-            return values
-
-        def one_build(side, progress):
-            values = one_table(side, progress)
-            grid = np.indices((side, side), dtype=np.int64).reshape(2, -1).T
-            return values(grid).reshape(side, side).astype("int32")
-
-        def probes(rng, count, side):
-            # (n; x) with x next to t[n] / K, the boundary of P (Schwenk), and n a sum of a
-            # few weights with the least of them anywhere: where mistakes hide
-            from nimlab.prove.numerations import get
-
-            weights = np.array([w for w in get(f"fib{factor}").weights(200) if w < side],
-                               dtype=np.int64)
-            low = rng.integers(0, len(weights), size=count)
-            n = weights[low].copy()
-            for _ in range(2):
-                more = np.minimum(low + rng.integers(factor + 1, len(weights) + 1, size=count),
-                                  len(weights) - 1)
-                add = (rng.random(count) < 0.5) & (more > low + factor)
-                n = np.where(add, n + weights[more], n)
-            t, _ = schwenk_least_terms(factor, n)
-            x = np.maximum(t // factor + rng.integers(-2, 3, size=count), 0)
-            P = np.stack([n, x], axis=1)
-            return P[(P < side).all(axis=1)]
-
-        what = (f"the P-positions of one-pile Fibonacci Nim with factor {factor} (the rules, "
-                f"in plain Python, below {RULES_REACH:,} tokens; Schwenk's theorem above)")
-        if p_only:
-            return Source(what, one_build, values=False, table=one_table, reach=1 << 62,
-                          probes=probes)
-        return Source(f"{what}, and its values G(n; x) below {VALUE_REACH:,} tokens (compiled "
-                      "table)", one_build, table=one_table, reach=1 << 62, probes=probes,
-                      value_reach=VALUE_REACH, need=_first_number_need,
-                      nbytes=lambda side: 2 * min(side, VALUE_REACH) ** 2)
+    if piles == 1:  # any whole factor: the removals table, from the rules
+        return _fibonacci_one_pile(factor, top_value)
 
     def build(side, progress):
         if factor == 2:
@@ -680,14 +670,14 @@ def _own(name: str, piles: int) -> Source:
                   table=table, check_cells=OWN_CHECK_CELLS)
 
 
-def source(game: str, piles: int, options: dict, p_only: bool = False) -> Source:
+def source(game: str, piles: int, options: dict, top_value: int | None = None) -> Source:
     """The :class:`Source` of ``game`` with ``piles`` piles (as the prover names it);
-    ``p_only``: the P-positions are all that is asked (a game may then answer from a cheaper
-    table of outcomes)."""
+    ``top_value``: the largest value asked (0: the P-positions only; a game may then answer
+    from a cheaper table; None: not said)."""
     if game == "nim":
         return _nim(piles)
     if game == "wythoff":
-        return _wythoff() if options.get("a", 1) == 1 else _awythoff(int(options["a"]), p_only)
+        return _wythoff() if options.get("a", 1) == 1 else _awythoff(int(options["a"]), top_value == 0)
     if game == "sharing":
         return _sharing(piles)
     if game == "end-nim":
@@ -699,7 +689,7 @@ def source(game: str, piles: int, options: dict, p_only: bool = False) -> Source
     if game == "cash":
         return _cash(options["set"])
     if game == "fibonacci":
-        return _fibonacci(piles, options.get("factor", 2), p_only)
+        return _fibonacci(piles, options.get("factor", 2), top_value)
     from nimlab.games.registry import user_games
 
     if game in user_games():

@@ -57,6 +57,11 @@ LEARN_BYTES = 12
 #: The default memory cap: this share of the memory available when the run starts (never of
 #: the machine's: a second run beside it then finds a quarter left, not nothing).
 MEMORY_SHARE = 0.5
+#: Most states of a proof's automata by default (``prove_states``; less under a small cap).
+PROVE_STATES = 200_000
+#: Bytes a state of a proof's automata may take at most (measured: value 6 of one-pile
+#: Fibonacci Nim, --prove-states 3,000,000, peak 8.0 GB with the tables).
+PROVE_STATE_BYTES = 2700
 #: Boxes start with this many digits.
 START_DIGITS = 2
 
@@ -411,7 +416,7 @@ def _learn_level(gf, src_boxes: _Boxes, g: int, given, name: str, base: str, *,
 def discover(game: str, piles: int | None = None, *, value: int | None = None,
              p_positions: bool = False, base: str | None = None, max_digits: int | None = None,
              time_limit: float = TIME_LIMIT, max_states: int = MAX_STATES,
-             max_cells: int | None = None, prove_states: int = 200_000,
+             max_cells: int | None = None, prove_states: int | None = None,
              name: str | None = None, learner: str = "auto", workers: int = 0, scheduler: str | None = None,
              check_cells: int | None = None, progress: Progress = quiet,
              max_memory: Any = None, resume: Any = None, restrict: str | None = None,
@@ -442,7 +447,14 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
                                                                            "max_cells", 1)
     if max_cells is None:  # the box learner's boxes: the memory share, a box a time
         max_cells = None
+    if prove_states is None:  # the default, within the memory cap
+        prove_states = max(1000, min(PROVE_STATES, cap // PROVE_STATE_BYTES))
     prove_states = _integer(prove_states, "prove_states", 1)
+    if prove_states * PROVE_STATE_BYTES > cap:
+        raise InputError(f"--prove-states {prove_states:,}: a proof's automata may take about "
+                         f"{gigabytes(prove_states * PROVE_STATE_BYTES)} GB, over the memory cap "
+                         f"of {gigabytes(cap)} GB; use --prove-states "
+                         f"{max(1, cap // PROVE_STATE_BYTES):,} or less, or a larger --max-memory")
     if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or \
             not math.isfinite(time_limit):
         raise InputError(f"time_limit: give a finite number of seconds, not {time_limit!r}")
@@ -519,7 +531,7 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
         gf = replace(gf, domain=domain, move=gf.move if piece.closed else None,
                      params={**gf.params, "restrict": piece.formula})
     counting = [n for n in names if n != "x"]
-    src = oracle.source(game, len(counting), options, p_only=target_value == 0)
+    src = oracle.source(game, len(counting), options, top_value=target_value)
     if piece is not None:
         from nimlab.discover.slices import restricted
 
@@ -720,7 +732,8 @@ def _further(out: dict, learner: str, time_limit: float, max_states: int,
         return ("a machine with more memory (the table grows with the numbers the words need); "
                 "--workers N spreads the box checks, not the table")
     if "proof" in why and "budget" in why:
-        return "a larger prove_states budget (Python: discover(..., prove_states=N))"
+        return ("a larger proof budget: --prove-states N (Python: discover(..., "
+                "prove_states=N)); its automata take memory in proportion")
     return ""
 
 

@@ -421,6 +421,73 @@ class FibonacciLookup:
         raise InputError("the Fibonacci kernel keeps outcomes only: use outcome()")
 
 
+# --------------------------------------------------------------------------- one pile, firsts
+#: ``F[n, v]`` when no removal from ``n`` tokens reaches a position of value ``v``.
+NO_REMOVAL = np.iinfo(np.int32).max
+
+
+@njit(cache=True, aot=["i4[:, ::1], i8"])
+def _one_pile_firsts(F, factor):
+    size, count = F.shape
+    for n in range(size):
+        for v in range(count):
+            F[n, v] = NO_REMOVAL
+        for v in range(count):
+            for c in range(1, n + 1):  # the least removal c to (n - c; c) of value v
+                m = n - c
+                low = 0  # c_v(m): the removals (m; c) needs for a value >= v
+                for w in range(v):
+                    if F[m, w] > low:
+                        low = F[m, w]
+                high = low if low > F[m, v] else F[m, v]  # c_(v+1)(m)
+                reach = factor * c  # NO_REMOVAL stands for infinity, whatever K c is
+                if low != NO_REMOVAL and low <= reach and (high == NO_REMOVAL or reach < high):
+                    F[n, v] = c
+                    break
+
+
+def one_pile_firsts(bound: int, factor: int = 2, count: int = 1) -> np.ndarray:
+    """``F[n, v]`` for ``n <= bound``, ``v < count``: the least removal ``c`` from a pile of
+    ``n`` tokens to a position ``(n - c; c)`` of value ``v`` (:data:`NO_REMOVAL`: none), in
+    one-pile Fibonacci Nim with a whole factor ``K``.
+
+    A position's options only grow with the previous removal ``x``, so its value is a step
+    function of ``x``: ``G(n; x) >= v`` exactly when the removals allowed, ``min(n, K x)``
+    (``n - 1`` for the first move, ``x = 0``), reach ``c_v(n) = max(F[n, 0..v-1])``, every value
+    below ``v`` among the options.  Then ``(n - c; c)`` has value ``v`` exactly when
+    ``c_v(n - c) <= K c < c_(v+1)(n - c)`` (a removal ``c <= m`` reaches ``c_v(m)`` as ``K c``
+    does, ``c_v(m)`` being at most ``m`` when finite), so row ``n`` needs only the rows below it:
+    ``count`` numbers a pile instead of a square, and the scan for ``F[n, v]`` stops at the
+    answer (a few removals as a rule: 2^20 tokens and three values in 0.1 s).  ``F[n, 0]`` is
+    the least removal to a P-position (Schwenk's ``t(n)``, from the rules).
+    :func:`firsts_values` reads the values; the tests compare them with
+    :func:`one_pile_values` and a plain game search."""
+    if isinstance(factor, bool) or not isinstance(factor, int) or not 2 <= factor <= 1 << 16:
+        raise InputError(f"one-pile Fibonacci Nim takes a whole factor 2..65536, not {factor!r}")
+    if not 0 <= bound < NO_REMOVAL or not 1 <= count <= 64:
+        raise InputError(f"the one-pile Fibonacci removals table takes n < {NO_REMOVAL} and "
+                         f"1..64 values, not n <= {bound} and {count}")
+    check_memory(4 * (bound + 1) * count,
+                 f"the one-pile Fibonacci removals table for n <= {bound}, {count} values")
+    F = np.zeros((bound + 1, count), dtype=np.int32)
+    _one_pile_firsts(F, factor)
+    return F
+
+
+def firsts_values(F: np.ndarray, factor: int, n, x) -> np.ndarray:
+    """``G(n; x)`` read off :func:`one_pile_firsts` for arrays ``n`` (rows of ``F``) and ``x``;
+    ``-1`` where the value is ``count`` or more (the table does not say which)."""
+    n = np.asarray(n, dtype=np.int64)
+    x = np.asarray(x, dtype=np.int64)
+    limit = np.where(x == 0, n - 1, factor * x)
+    value = np.zeros(n.shape, dtype=np.int64)
+    reach = np.zeros(n.shape, dtype=np.int64)  # c_(v+1)(n), v = 0, 1, ...
+    for v in range(F.shape[1]):
+        reach = np.maximum(reach, F[n, v])
+        value += (reach <= limit) & (reach != NO_REMOVAL)  # NO_REMOVAL: never
+    return np.where(value == F.shape[1], -1, value)
+
+
 # --------------------------------------------------------------------------- one pile, values
 @njit(cache=True, aot=["i2[:, ::1], i8"])
 def _one_pile_values(V, factor):

@@ -97,6 +97,11 @@ def _reprove(game, piles, variant, subtraction_set, edges, base, path: Path, fou
 @click.option("--max-states", type=click.IntRange(min=1), default=2000, show_default=True,
               help="Largest automaton to conjecture; none is answered only when more states "
                    "are certified (a lower bound with its separating words).")
+@click.option("--prove-states", type=click.IntRange(min=1, max=10**8), default=None,
+              metavar="N",
+              help="Largest automaton a proof may build (default: 200,000, less under a small "
+                   "--max-memory; a hypothesis of a thousand states may need millions, and "
+                   "memory grows with it).")
 @click.option("--learner", type=click.Choice(["auto", "active", "box"]), default="auto",
               show_default=True,
               help="active: L* asking the table only the words it needs; box: residual "
@@ -120,8 +125,8 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, a_w
             value,
             p_positions,
             base, max_digits,
-            max_memory, time_limit, max_states, learner, workers, scheduler, out, resume,
-            as_json, restrict=None) -> None:
+            max_memory, time_limit, max_states, prove_states, learner, workers, scheduler, out,
+            resume, as_json, restrict=None) -> None:
     """Find which positions have value G (or are P-positions), as an automaton read on the
     digits of the piles, then PROVE it for all positions.
 
@@ -151,7 +156,8 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, a_w
     with progress_bar("discovering", not as_json) as update:
         found = discover(game, piles, value=value, p_positions=p_positions, base=base,
                          max_digits=max_digits, time_limit=time_limit, max_states=max_states,
-                         learner=learner, workers=workers, scheduler=scheduler,
+                         prove_states=prove_states, learner=learner, workers=workers,
+                         scheduler=scheduler,
                          max_memory=max_memory, name=path.stem if path else None,
                          resume=resume, restrict=restrict,
                          progress=lambda done, total: update(done, total or None),
@@ -217,8 +223,8 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, a_w
 
 #: Options of a game's discovery that mean nothing to --from (its data is the whole input).
 GAME_ONLY = ("piles", "variant", "subtraction_set", "edges", "factor", "a_wythoff", "code",
-             "max_digits", "max_memory", "time_limit", "learner", "workers", "scheduler", "resume",
-             "restrict")
+             "max_digits", "max_memory", "time_limit", "prove_states", "learner", "workers",
+             "scheduler", "resume", "restrict")
 
 
 def _from_data(game, from_file, value, p_positions, base, max_states, out, as_json) -> None:
