@@ -287,7 +287,9 @@ def test_a_table_computed_into_its_file_hands_its_settled_rows_to_the_disk_in_or
     assert threads <= {"nimlab-writeback"}
     assert all(flags == fileio.SYNC_FILE_RANGE_WRITE for *_, flags in ranges)
     ends = [start + length for start, length, _ in ranges]
-    assert [start for start, *_ in ranges] == [0, *ends[:-1]]  # each byte once, in order
+    # each byte once, in order (a thread not yet scheduled when the file closes writes nothing:
+    # the flush does it all, which a busy machine shows now and then)
+    assert [start for start, *_ in ranges] == ([0, *ends[:-1]] if ranges else [])
     assert all(end % mmap.PAGESIZE == 0 and end <= settled[-1] for end in ends)
     for fd in descriptors:  # the writeback's own descriptor is closed
         with pytest.raises(OSError):
