@@ -424,8 +424,10 @@ def discover(game: str, piles: int | None = None, *, value: int | None = None,
     """Find and prove the automaton of the positions of value ``value`` (or the P-positions).
 
     ``game`` and ``game_options`` as ``nimlab prove`` names them (``variant=``, ``set=``);
-    ``base`` "2" or "fib" (default: the prover's numeration of the game); ``learner``
-    "active", "box" or "auto" (the game's choice); ``workers`` (a local Dask cluster of that
+    ``base`` a numeration of the prover ("2", "fib", "fib3", "ost[][2]", ...; default: the
+    game's own, as the prover reads it; the box learner reads base 2, "fib" and "fibK" only);
+    ``learner`` "active", "box" or "auto" (the game's choice); ``prove_states``: the largest
+    automaton of a proof (default 200,000, less under a small memory cap); ``workers`` (a local Dask cluster of that
     many processes) or ``scheduler`` (a cluster's address) run the active learner's box checks
     slab by slab on the cluster.  ``max_memory`` (bytes, or ``"2G"``): what the tables and
     boxes may take, by default half the memory available as the run starts; a table or box
