@@ -188,6 +188,26 @@ def test_the_removals_table_gives_the_values_of_the_square_and_the_brute_force(f
             (got[p] == -1 and brute.fibonacci((p[0],), p[1], Fraction(factor)) >= count)
 
 
+def test_a_workers_slab_reads_the_value_it_checks(monkeypatch):
+    """A worker builds its own table: for one-pile Fibonacci Nim (values known up to the one
+    asked) it must know the slab's value g, not a default, or it calls members outsiders."""
+    from nimlab import store
+    from nimlab.discover import teacher
+    from nimlab.prove.automata import DFA
+
+    monkeypatch.setattr(oracle, "FIRSTS_VALUES", 1)  # a default below the value checked
+    monkeypatch.setattr(teacher, "_WORKER_TABLES", {})
+    spec, side, L = ("fibonacci", 1, ()), learn.width(8, "fib"), 8
+    reject = DFA(("p1", "x"), np.zeros((1, 4), dtype=np.int32), np.array([False]))
+    wrong = teacher._slab_task(spec, side, 2, reject.trans, reject.accept, "fib", L, 2, 0,
+                               side * side)
+    V = store.fibonacci_one_pile_values(side - 1)
+    members = np.array([(n, x) for n in range(side) for x in range(side)
+                        if V[n, min(x, n)] == 2], dtype=np.int64)
+    assert len(members) > 0  # the automaton accepting nothing is wrong exactly at these
+    assert np.array_equal(wrong, teacher._smallest(members, teacher.KEEP))
+
+
 @settings(max_examples=20, deadline=None)
 @given(st.integers(2, 9), st.integers(1, 300), st.integers(1, 8))
 def test_the_removals_table_grows_as_a_prefix(factor, bound, count):

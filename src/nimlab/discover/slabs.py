@@ -97,10 +97,11 @@ def _slab_task(spec: tuple, side: int, g: int, lo: int, hi: int, tracks: int, L:
     from nimlab.progress import quiet
 
     game, piles, options = spec
-    key = ("slab", spec, side)
+    key = ("slab", spec, side, g)
     if _WORKER.get("key") != key:
         _WORKER.clear()
-        _WORKER.update(key=key, part=oracle.source(game, piles, dict(options)).slab(side, quiet))
+        _WORKER.update(key=key, part=oracle.source(game, piles, dict(options),
+                                                   top_value=g).slab(side, quiet))
     return slab_rows(_WORKER["part"](lo, hi) == g, lo, tracks, L, s)
 
 

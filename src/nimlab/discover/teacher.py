@@ -96,12 +96,14 @@ _WORKER_TABLES: dict = {}
 
 def _slab_task(spec: tuple, side: int, g: int, trans, accept, base, L, tracks, lo, hi):
     """A box-check slab on a Dask worker: the table from the worker's own store (kept for the
-    next slab of the same box)."""
+    next slab of the same box), for values up to ``g`` (a table of the values below some
+    bound only, as one-pile Fibonacci Nim's, answers ``g`` exactly)."""
     game, piles, options = spec
-    key = (spec, side)
+    key = (spec, side, g)
     if key not in _WORKER_TABLES:
         _WORKER_TABLES.clear()
-        _WORKER_TABLES[key] = oracle.source(game, piles, dict(options)).table(side, quiet)
+        _WORKER_TABLES[key] = oracle.source(game, piles, dict(options),
+                                            top_value=g).table(side, quiet)
     return check_slab(_WORKER_TABLES[key], g, trans, accept, base, L, tracks, lo, hi)
 
 
@@ -324,7 +326,6 @@ class Teacher:
         :data:`EXPLAIN_BATCH` at a time, and the search stops at a batch with a mistake)."""
         first = [tuple(position)] + ([tuple(move_to)] if move_to is not None else [])
         found = self.disagreements(dfa, first)
-        batch: list[tuple] = []
         options = self.options(position)
         while not found:
             batch = list(itertools.islice(options, EXPLAIN_BATCH))
