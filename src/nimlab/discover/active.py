@@ -94,12 +94,8 @@ class Words:
         while learn.width(length, self.base) <= top:
             length += 1
         out = np.zeros((len(P), length), dtype=np.int64)
-        weights = learn.weights(length, self.base)
         for t in range(self.tracks):
-            rest = P[:, t].copy()
-            for i, w in enumerate(weights):  # greedy: each weight as often as it fits
-                d, rest = np.divmod(rest, w)
-                out[:, i] += d * self.radix ** t
+            out += learn.digits_of(P[:, t], length, self.base) * self.radix ** t
         return out
 
     def accepts(self, dfa: am.DFA, P: np.ndarray) -> np.ndarray:

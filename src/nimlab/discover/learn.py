@@ -71,8 +71,14 @@ def digits(n: int, base: str) -> np.ndarray:
     if base == "2":
         v = np.arange(count, dtype=np.int64)
         return (v[:, None] >> np.arange(n - 1, -1, -1)[None, :]) & 1
-    rest = np.arange(count, dtype=np.int64)  # greedy: each weight as often as it fits
-    out = np.empty((count, n), dtype=np.int64)
+    return digits_of(np.arange(count, dtype=np.int64), n, base)
+
+
+def digits_of(values: np.ndarray, n: int, base: str) -> np.ndarray:
+    """``D[i, t]``: digit ``t`` (most significant first) of the length-``n`` greedy word of
+    ``values[i]`` (each below ``width(n, base)``): each weight taken as often as it fits."""
+    rest = np.asarray(values, dtype=np.int64).copy()
+    out = np.empty((len(rest), n), dtype=np.int64)
     for t, w in enumerate(weights(n, base)):
         out[:, t], rest = np.divmod(rest, w)
     return out
