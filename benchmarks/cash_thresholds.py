@@ -1,8 +1,9 @@
 """Time and memory of the threshold table of NIM(A) with cash (docs/DISCOVERIES.md, "Thresholds
-of NIM with cash"): the flat triangle of loss limits, uint16 up to N = 65,535.
+of NIM with cash"): the rows of loss limits, packed in unary (about 2 bits a number).
 
 Usage: ``python benchmarks/cash_thresholds.py N SET [SET ...]`` (a SET as ``1,3,4``); one line
-per set: seconds, the table's size (and the int32 square's it replaces), the process's peak
+per set: seconds, the table's size (and the uint16 triangle's and int32 square's it replaces),
+the process's peak
 memory, and T[N, N].  With ``--from M`` the table of ``M`` is computed first (not timed) and the
 table of ``N`` grown from it, the old one dropped: the peak then shows what the growth holds.
 """
@@ -40,10 +41,13 @@ def main(argv: list[str]) -> None:
             del old
         seconds = time.perf_counter() - start
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
-        last = int(L[-1])  # L[N, N]: T[N, N] - 1, or N for never
+        last = int(ct.loss_row(L, bound)[-1])  # L[N, N]: T[N, N] - 1, or N for never
         top = "never" if last >= bound else f"{last + 1:,}"
+        triangle = (bound + 1) * (bound + 2) // 2 * (2 if bound <= 65535 else 4)
         print(f"A = {{{text}}}, N = {bound:,}: {seconds:.2f} s, table {L.nbytes / 2**30:.2f} GiB "
-              f"{L.dtype} (the int32 square: {4 * (bound + 1) ** 2 / 2**30:.2f} GiB), "
+              f"packed (the triangle of before, {'uint16' if bound <= 65535 else 'uint32'}: "
+              f"{triangle / 2**30:.2f} GiB; the int32 square: {4 * (bound + 1) ** 2 / 2**30:.2f} "
+              f"GiB), "
               f"peak {peak:.2f} GiB, T[N, N] = {top}")
         del L
 

@@ -650,8 +650,8 @@ def cash_winners(subtraction_set: Sequence[int], stones: int, budget: int,
 
 def cash_thresholds(subtraction_set: Sequence[int], bound: int, progress: Progress = quiet,
                     use_cache: bool = True) -> np.ndarray:
-    """The threshold table of NIM(A) with cash for ``n <= bound``: the flat triangle of loss
-    limits ``L[n, d2]`` (``d2 <= n``; ``uint16`` up to ``bound = 65,535``), the mover winning
+    """The threshold table of NIM(A) with cash for ``n <= bound``: the rows of loss limits
+    ``L[n, d2]`` (``d2 <= n``), packed in unary (about 2 bits a cell), the mover winning
     exactly when ``min(d1, n) > L[n, min(d2, n)]`` (see :mod:`nimlab.kernels.cash_thresholds`;
     its ``threshold_member`` asks it).  Kept under the ``cash`` tables; a smaller stored table is
     grown (its rows copied, the new rows computed)."""
@@ -659,14 +659,16 @@ def cash_thresholds(subtraction_set: Sequence[int], bound: int, progress: Progre
 
     if bound < 0:
         raise InputError(f"the bound must be >= 0, got {bound}")
-    return cached("cash", {"set": sorted(int(a) for a in subtraction_set), "table": "thresholds"},
+    return cached("cash", {"set": sorted(int(a) for a in subtraction_set),
+                           "table": "thresholds", "packing": "unary rows"},
                   bound, lambda b, p: thresholds.cash_thresholds(subtraction_set, b, p),
                   slicer=lambda array, stored, b: thresholds.cut_thresholds(array, b),
                   extend=lambda array, old, b, p: thresholds.extend_cash_thresholds(
                       subtraction_set, np.asarray(array), b, p),
                   use_cache=use_cache, progress=progress,
                   work=(bound + 1) ** 2 * max(1, len(subtraction_set)),
-                  nbytes=thresholds.table_nbytes(bound),
+                  nbytes=thresholds.table_nbytes(bound) + thresholds.work_nbytes(
+                      subtraction_set, bound),
                   what=f"the cash threshold table for N = {bound}")
 
 

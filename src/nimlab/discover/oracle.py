@@ -340,7 +340,8 @@ def _first_number_need(P) -> int:
 def _cash(values: str) -> Source:
     """NIM(A) with cash, read from the threshold table ``T[n, d2]``
     (:mod:`nimlab.kernels.cash_thresholds`): the mover wins exactly from a threshold of its own
-    money on, so ``(side)^2`` numbers answer every ``(n, d1, d2)`` below ``side`` - membership
+    money on, so a row of never-decreasing numbers per stone count, packed at about 2 bits a
+    number, answers every ``(n, d1, d2)`` below ``side`` - membership
     for the active learner at any position, and the box learner's cube layer by layer."""
     from nimlab.games.subtraction import parse_subtraction_set
     s = parse_subtraction_set(values)
@@ -369,7 +370,16 @@ def _cash(values: str) -> Source:
         return lambda lo, hi: threshold_slab(T, lo, hi, side - 1)
     return Source(f"the NIM({','.join(map(str, s))}) with cash threshold table (store)", build,
                   values=False, table=table, active=True, need=_first_number_need,
-                  slab=slab, nbytes=lambda side: side * (side + 1) * (1 if side <= 65536 else 2))
+                  slab=slab, nbytes=lambda side: _cash_table_bytes(s, side))
+
+
+def _cash_table_bytes(subtraction_set, side: int) -> int:
+    """The packed threshold table below ``side``, the ring of rows it is computed in, and the
+    table of half the side it may be grown from (held while it is copied)."""
+    from nimlab.kernels import cash_thresholds as ct
+    bound = side - 1
+    return ct.table_nbytes(bound) + ct.work_nbytes(subtraction_set, bound) + \
+        ct.table_nbytes(bound // 2)
 
 
 def fibonacci_p_box(piles: int, side: int, progress=None, factor: int = 2):
