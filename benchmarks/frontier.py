@@ -92,25 +92,10 @@ def command_line(game, piles, value, options, base, limit, digits, name) -> str:
     return " ".join(parts)
 
 
-#: How each game's positions are written as words (docs/discoveries/README.md says it at length).
-ENCODINGS = {
-    "cash": "p1 the stones, p2 the money of the player to move, p3 the other player's money; "
-            "accepted: the mover loses",
-    "end-nim": "the piles p1..pk, a row of fewer piles padded with zeros on the left; a zero "
-               "after a pile is no row (rejected)",
-    "fibonacci": "the piles, then x, the previous removal (x = 0 before the first move)",
-    "subtraction": "p1 the heap",
-    "sharing": "the piles p1..pk", "wythoff": "the two piles p1, p2",
-}
-
-
 def encoding(game: str, base: str | None) -> str:
-    """A manifest entry's encoding in words: the numeration, then the variables."""
-    digits = {"fib": "Zeckendorf (words with two adjacent 1s in a number are rejected)",
-              None: "base 2", "2": "base 2"}.get(base, f"the numeration {base}")
-    return (f"{digits}, most significant digit first, one digit of each variable per letter, "
-            f"any number of leading zeros; {ENCODINGS.get(game, 'the piles p1..pk')}; the "
-            "states counted include the rejecting sink, which the file leaves out")
+    """A manifest entry's encoding in words (:func:`nimlab.discover.record.encoding`)."""
+    from nimlab.discover.record import encoding as sentence
+    return sentence(game, base)
 
 
 def manifest() -> dict:
@@ -140,8 +125,10 @@ def manifest() -> dict:
                          "command": row["command"], "form": row.get("form"),
                          "encoding": encoding(game, base)}
     for entry in entries.values():  # every entry, whichever command saved it
-        entry.setdefault("encoding", encoding(entry["game"], entry.get("base")))
+        entry["encoding"] = encoding(entry["game"], entry.get("base"))
     (OUT / "MANIFEST.json").write_text(json.dumps(entries, indent=1, sort_keys=True) + "\n")
+    from nimlab.discover.record import refresh
+    refresh(OUT)  # each file's comment says what its entry says
     return entries
 
 

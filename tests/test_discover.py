@@ -137,7 +137,14 @@ def test_bouton_command_writes_walnut(tmp_path):
     assert result.output.startswith("proven")
     assert "$bouton(p1, p2, p3)" in result.output
     text = out.read_text()
-    assert text.splitlines()[0] == "msd_2 msd_2 msd_2"
+    comment = [line for line in text.splitlines() if line.startswith("#")]
+    body = [line for line in text.splitlines() if not line.startswith("#")]
+    assert text.startswith("# bouton: the positions of Grundy value 0 of nim")
+    assert body[0] == "msd_2 msd_2 msd_2"  # the comment only before the header line
+    said = " ".join(line[2:] for line in comment)
+    assert "base 2, most significant digit first" in said and "the piles p1..pk" in said
+    assert "nimlab discover nim --piles 3 --value 0 --out" in said and "States: " in said
+    assert f"States: {loads(text)[0].n} (with the sink)" in said
     dfa, base = loads(text)
     assert base == "2"
     for p in itertools.product(range(8), repeat=3):
@@ -152,7 +159,10 @@ def test_json_and_smaller_values_beside_the_file(tmp_path):
     assert {"status", "states", "variables", "seconds", "formula", "evidence"} <= set(data)
     assert data["status"] == "proven" and data["states"] == 36
     assert data["formula"] == "$share1(p1, p2, p3)"
-    assert (tmp_path / "share1_v0.txt").read_text().startswith("msd_2 msd_2 msd_2")
+    lower = (tmp_path / "share1_v0.txt").read_text()
+    assert lower.startswith("# share1_v0: the positions of Grundy value 0 of sharing")
+    assert "\nmsd_2 msd_2 msd_2\n" in lower
+    assert "Proven given: share1_v0" in (tmp_path / "share1.txt").read_text()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["share1.txt", "share1_v0.txt"]
 
 

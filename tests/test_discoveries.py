@@ -405,3 +405,36 @@ def test_the_bound_without_the_convention_on_invalid_words():
     with pytest.raises(AssertionError):
         check_any_invalid({**cert, "any_invalid_prefixes": cert["any_invalid_prefixes"] +
                            loose[:1]}, member)
+
+
+def test_the_census_table_is_the_manifest():
+    """docs/DISCOVERIES.md's census: every set within {1..6} has a row, and each row's answer
+    and state count are those of the automaton saved for it (the tests above prove it)."""
+    import re
+
+    text = (HERE.parent / "DISCOVERIES.md").read_text()
+    census = text[text.index("## Census: NIM(A) with cash"):]
+    census = census[:census.index("\n## ")]
+    rows = re.findall(r"^\| \{([\d, ]+)\} \| \*\*(\w+)\*\* \| (\d+) \|", census, re.M)
+    sets = {tuple(int(a) for a in s.split(",")) for s, _, _ in rows}
+    assert sets == {c for k in range(1, 7) for c in itertools.combinations(range(1, 7), k)}
+    for members, answer, states in rows:
+        name = "cash" + "".join(members.replace(" ", "").split(",")) + "_p"
+        assert answer == "proven" and name in MANIFEST, name
+        assert MANIFEST[name]["states"] == int(states), name
+
+
+def test_every_file_says_what_it_is():
+    """Each saved automaton opens with the comment its entry gives (what it is, its encoding,
+    its states with the sink, the command that made it), then Walnut's header line."""
+    from nimlab.discover import record
+
+    saved = record.entries(HERE)
+    assert {e["file"] for e in saved.values()} == {p.name for p in HERE.glob("*.txt")}
+    for name, entry in saved.items():
+        text = (HERE / entry["file"]).read_text()
+        comment = record.entry_header(name, entry)
+        assert text.startswith(comment), name
+        assert text[len(comment):].startswith("msd_"), name
+        assert f"States: {entry['states']} (with the sink)" in comment.replace("\n# ", " ")
+        assert entry["command"].split(" --out")[0] in comment.replace("\n# ", " "), name

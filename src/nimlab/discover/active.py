@@ -368,22 +368,9 @@ class Certificate:
 
 def _encoding(base: str) -> str:
     """The certificate's encoding in words."""
-    if base in _ENCODING:
-        return _ENCODING[base]
-    return (f"the greedy numeration {base} (digits weighted "
-            f"{', '.join(map(str, learn.weights(8, base)[::-1]))}, ...; the greedy "
-            "representation only), most significant digit first, one digit of each number per "
-            "letter, any number of leading zeros; words that are not greedy representations are "
-            "rejected")
-
-
-_ENCODING = {
-    "2": "base 2, most significant digit first, one digit of each number per letter, any "
-         "number of leading zeros",
-    "fib": "Zeckendorf (digits weighted 1, 2, 3, 5, 8, ...; no two adjacent 1s), most "
-           "significant digit first, one digit of each number per letter, any number of "
-           "leading zeros; words with two adjacent 1s in a number are rejected",
-}
+    from nimlab.discover.record import numeration_words
+    return (f"{numeration_words(base)}, most significant digit first, one digit of each number "
+            "per letter, any number of leading zeros")
 
 
 def _certificate_rows(data: dict, member) -> list[tuple]:

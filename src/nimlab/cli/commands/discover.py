@@ -166,10 +166,11 @@ def command(game, from_file, piles, variant, subtraction_set, edges, factor, a_w
                          **({"a": a} if a is not None else {}),
                          **({"code": code} if code is not None else {}))
     if path is not None and found.status == "proven":
-        from nimlab.prove.walnut import dumps
-        for (name, dfa), target in zip(found.given, lower):
-            write_text(target, dumps(dfa, found.base, found.variables))
-        write_text(path, found.walnut())
+        from nimlab.discover.record import discovery_files
+        from nimlab.provenance import made_by_line
+        texts = discovery_files(found, game, path.stem, [p.stem for p in lower], made_by_line())
+        for target in lower + [path]:
+            write_text(target, texts[target.stem])
     if as_json:
         data = found.to_json()
         if path is not None and found.status == "proven":
