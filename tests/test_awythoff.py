@@ -380,7 +380,10 @@ def test_discover_proves_a_2s_value_1_and_the_cli_writes_walnut(tmp_path):
     out = tmp_path / "aw2.txt"
     done = run("discover", "wythoff", "--a", "2", "--p-positions", "--out", str(out))
     assert done.exit_code == 0, done.output
-    assert out.read_text().startswith("msd_ost_r_2 msd_ost_r_2")
+    text = out.read_text()
+    assert text.startswith("# aw2: the P-positions of wythoff(a=2)")  # the comment, then
+    assert [line for line in text.splitlines() if not line.startswith("#")][0] == \
+        "msd_ost_r_2 msd_ost_r_2"
     again = next(line for line in done.output.splitlines() if "re-prove:" in line)
     import shlex
 

@@ -66,6 +66,10 @@ class Source:
     #: The side past which the table knows only whether a value is 0 (a P-position) or not:
     #: the sets of values above 0 are not asked past it (None: values everywhere)
     value_reach: int | None = None
+    #: The side of a table cheap enough to build for the teacher's random checks alone (a few
+    #: numbers a pile): before a proof, the checks read a table this large even when the
+    #: words asked so far need a smaller one (None: the table the words made)
+    check_side: int | None = None
 
 
 def _index_type(side: int):
@@ -116,11 +120,51 @@ def _translated(V):
     return values
 
 
-def _wythoff() -> Source:
+#: The largest value Wythoff's positions are read row by row for (values 0..G: G + 1 numbers
+#: a row); above it, the square of values.
+WYTHOFF_LINES_TOP = 16
+#: The rows the random checks read before a proof (2^24: 0.3 GB and about 2 s for value 1).
+WYTHOFF_CHECK_SIDE = 1 << 24
+
+
+def _wythoff(top_value: int | None = None) -> Source:
+    """Wythoff's game: the square of values of its kernel (the box learner's boxes); for the
+    active learner asking value ``G`` at most :data:`WYTHOFF_LINES_TOP`, the positions of values
+    ``0..G`` row by row (:mod:`nimlab.kernels.wythoff_lines`: the greedy pass from the rules, a
+    few numbers a pile), which reaches piles of 10^8 where the square stops near 40,000."""
     def build(side, progress):
         from nimlab import store
         import numpy as np
         return np.asarray(store.wythoff_table(side - 1, progress), dtype=np.int32)
+
+    if top_value is not None and 0 <= top_value <= WYTHOFF_LINES_TOP:
+        from nimlab.kernels import wythoff_lines as lines
+        held: dict = {}
+
+        def table_lines(side, progress):
+            if held.get("side", 0) < side:
+                held.clear()  # the smaller table goes before the larger one is made
+                held["side"], held["T"] = side, lines.wythoff_partners(top_value, side,
+                                                                       progress)
+            T = held["T"]
+            return lambda P: lines.partner_values(T, P[:, 0], P[:, 1])
+
+        def probes(rng, count, side):
+            # (x, y) next to the g-position of row x, x of any number of digits: where the
+            # set's mistakes hide (a position drawn at random is almost never near one)
+            T = held["T"]
+            x = np.minimum((side ** rng.random(count)).astype(np.int64), side - 1)
+            g = rng.integers(0, top_value + 1, size=count)
+            y = T[g, x].astype(np.int64) + rng.integers(-2, 3, size=count)
+            P = np.stack([x, y], axis=1)
+            flip = rng.random(count) < 0.5
+            P[flip] = P[flip][:, ::-1]
+            return P[((P >= 0) & (P < side)).all(axis=1)]
+
+        return Source(f"Wythoff's positions of values 0..{top_value} row by row (the greedy "
+                      "pass from the rules)", build, table=table_lines, probes=probes,
+                      check_side=WYTHOFF_CHECK_SIDE,
+                      nbytes=lambda side: lines.partners_nbytes(top_value, side) + 32 * side)
 
     def table(side, progress):
         import numpy as np
@@ -687,7 +731,9 @@ def source(game: str, piles: int, options: dict, top_value: int | None = None) -
     if game == "nim":
         return _nim(piles)
     if game == "wythoff":
-        return _wythoff() if options.get("a", 1) == 1 else _awythoff(int(options["a"]), top_value == 0)
+        if options.get("a", 1) == 1:
+            return _wythoff(top_value)
+        return _awythoff(int(options["a"]), top_value == 0)
     if game == "sharing":
         return _sharing(piles)
     if game == "end-nim":

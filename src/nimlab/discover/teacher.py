@@ -250,12 +250,18 @@ class Teacher:
 
     def random_check(self, dfa: am.DFA, seed: int) -> list[tuple]:
         """The smallest of :data:`RANDOM_CHECKS` positions of the table made so far (no table
-        is grown), drawn with ``seed``, where ``dfa`` is wrong.  Half are drawn a number of
+        is grown, but to the source's :attr:`~Source.check_side`), drawn with ``seed``, where
+        ``dfa`` is wrong.  Half are drawn a number of
         digits at a time (a length for each number, up to the table's, then a number below that
         width); half are the earlier counterexamples' words pumped: a piece of the word
         repeated in place, or one letter changed (a wrong hypothesis is often wrong again on
         longer words of the same shape, as the counterexamples grow); and as many again where
         the game's source says the set's boundary lies (:attr:`Source.probes`), if it does."""
+        if self.src.check_side is not None and self.side < self.src.check_side:
+            try:  # a table cheap enough to build for the checks alone, if it fits the time
+                self.grow(self.src.check_side)
+            except (OutOfReach, Stop):  # the deadline, if passed, ends the search after this
+                pass
         if self.side <= learn.width(max(self.largest_box, 1), self.base):
             return []  # the boxes saw the whole table
         rng = np.random.default_rng(seed)
