@@ -258,7 +258,56 @@ def _sharing_bytes(side: int) -> int:
     return store.sharing_bytes(side - 1)
 
 
-def _sharing(tracks: int) -> Source:
+#: The rows 3-pile Sharing Nim's random checks read before a proof (2^16: about 2 s).
+SHARING_CHECK_SIDE = 1 << 16
+
+
+def _sharing_points(top_value: int) -> Source:
+    """3-pile Sharing Nim asked for a value up to ``top_value``: the points of values
+    ``0..top_value`` from the line kernel without the table
+    (:mod:`nimlab.kernels.sharing_lines`), where the table of values stops near 2^15."""
+    from nimlab.kernels import sharing_lines as lines
+    held: dict = {}
+
+    def points(side, progress):
+        if held.get("side", 0) < side:
+            held.clear()
+            held["side"], held["T"] = side, lines.SharingPoints.compute(top_value, side - 1,
+                                                                        progress)
+        return held["T"]
+
+    def build(side, progress):
+        import numpy as np
+        from nimlab import store
+        return _by_translation(np.asarray(store.sharing_values(side - 1, progress)), side, 3)
+
+    def table(side, progress):
+        return points(side, progress).values
+
+    def probes(rng, count, side):
+        # a point of value 0..G, shifted a little and translated by a smallest pile
+        T = held["T"]
+        if not len(T.keys):
+            return np.zeros((0, 3), dtype=np.int64)
+        pick = T.keys[rng.integers(0, len(T.keys), size=count)]
+        b, a = np.divmod(pick, T.bound + 1)
+        a = np.maximum(a + rng.integers(-2, 3, size=count), 0)
+        b = b + rng.integers(-2, 3, size=count)
+        low = np.minimum((side ** rng.random(count)).astype(np.int64), side - 1)
+        P = np.stack([low, low + a, low + b], axis=1)
+        P = rng.permuted(P, axis=1)
+        return P[((P >= 0) & (P < side)).all(axis=1)]
+
+    return Source(f"3-pile Sharing Nim's positions of values 0..{top_value} (the line kernel, "
+                  "no table)", build, table=table, probes=probes,
+                  check_side=SHARING_CHECK_SIDE,
+                  nbytes=lambda side: lines.points_nbytes(top_value, side))
+
+
+def _sharing(tracks: int, top_value: int | None = None) -> Source:
+    from nimlab.kernels.sharing_lines import MAX_TOP
+    if tracks == 3 and top_value is not None and 0 <= top_value <= MAX_TOP:
+        return _sharing_points(top_value)
     if tracks == 3:
         def build(side, progress):
             import numpy as np
@@ -735,7 +784,7 @@ def source(game: str, piles: int, options: dict, top_value: int | None = None) -
             return _wythoff(top_value)
         return _awythoff(int(options["a"]), top_value == 0)
     if game == "sharing":
-        return _sharing(piles)
+        return _sharing(piles, top_value)
     if game == "end-nim":
         return _end_nim(piles, options.get("variant", "normal"))
     if game == "graph-nim":
