@@ -336,9 +336,15 @@ def _sharing(tracks: int, top_value: int | None = None) -> Source:
     raise InputError(f"discover reads Sharing Nim with 3 or 4 piles, not {tracks}")
 
 
-def _end_nim(tracks: int, variant: str) -> Source:
+def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
+    """End-Nim rows of up to ``tracks`` piles (zeros on the left: a shorter row).  Rows of four
+    piles asked for a value up to ``top_value`` come from
+    :mod:`nimlab.kernels.endnim_points` (the positions of values ``0..G`` without the table of
+    values: ``(G + 1) side^3`` numbers where the table takes ``side^4``)."""
+    from nimlab.kernels import endnim_points as points
     if tracks < 2:
         raise InputError(f"discover reads End-Nim rows of 2 or more piles, not {tracks}")
+    few = tracks == 4 and top_value is not None and 0 <= top_value <= points.MAX_TOP
 
     def rows(n, side, progress):
         """The values of the rows of ``n`` piles below ``side``."""
@@ -358,7 +364,10 @@ def _end_nim(tracks: int, variant: str) -> Source:
 
     def table(side, progress):
         import numpy as np
-        tables = [None] + [rows(n, side, progress) for n in range(1, tracks + 1)]
+        tables = [None] + [rows(n, side, progress) for n in range(1, tracks + (0 if few else 1))]
+        if few:  # the rows of four piles: their points of values 0..G
+            D = points.four_pile_points(top_value, tables[3], progress)
+            tables.append(lambda Q: points.point_values(D, Q))
 
         def values(P):
             P = np.asarray(P, dtype=np.int64)
@@ -372,9 +381,17 @@ def _end_nim(tracks: int, variant: str) -> Source:
                 pick = ok & (n == k)
                 if pick.any():
                     Q = P[pick][:, tracks - k:]
-                    out[pick] = tables[k][tuple(Q[:, i] for i in range(k))]
+                    look = tables[k]
+                    out[pick] = look(Q) if callable(look) else look[tuple(Q[:, i]
+                                                                          for i in range(k))]
             return out
         return values
+    if few:
+        return Source(f"the End-Nim kernel tables ({variant}; rows of 1..3 piles, store) and "
+                      f"the 4-pile rows' positions of values 0..{top_value} (no table)", build,
+                      table=table,
+                      nbytes=lambda side: points.points_nbytes(top_value, side - 1) +
+                      8 * side ** 3)
     return Source(f"the End-Nim kernel tables ({variant}; rows of 1..{tracks} piles, store)",
                   build, table=table)
 
@@ -786,7 +803,7 @@ def source(game: str, piles: int, options: dict, top_value: int | None = None) -
     if game == "sharing":
         return _sharing(piles, top_value)
     if game == "end-nim":
-        return _end_nim(piles, options.get("variant", "normal"))
+        return _end_nim(piles, options.get("variant", "normal"), top_value)
     if game == "graph-nim":
         return _graph_nim(piles, options.get("edges"))
     if game == "subtraction":

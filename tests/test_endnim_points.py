@@ -1,0 +1,71 @@
+"""End-Nim rows of four piles, the positions of values 0..G without the table
+(kernels/endnim_points.py): against the 4-pile table of the row kernel on whole boxes for the
+three variants, Hypothesis for random bounds and values, the brute force of tests/brute.py, and
+the discovery source (its rows of 1 to 4 piles and the invalid words)."""
+
+from __future__ import annotations
+
+import itertools
+
+import brute
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nimlab.errors import InputError
+from nimlab.kernels import endnim_points as ep, endnim_rows
+from nimlab.progress import quiet
+
+
+def all_rows(bound: int) -> np.ndarray:
+    return np.array(list(itertools.product(range(1, bound + 1), repeat=4)), dtype=np.int64)
+
+
+@pytest.mark.parametrize("variant", ["normal", "misere", "loop"])
+@pytest.mark.parametrize("top", [0, 2, 5])
+def test_equals_the_table_on_a_whole_box(variant, top):
+    B = 22
+    V4 = endnim_rows.row_values(4, B, variant)
+    D = ep.four_pile_points(top, endnim_rows.row_values(3, B, variant))
+    P = all_rows(B)
+    assert (ep.point_values(D, P) == np.minimum(V4[tuple(P.T)], top + 1)).all()
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 9), st.integers(1, 14), st.sampled_from(["normal", "misere", "loop"]))
+def test_random_bounds_and_values(top, B, variant):
+    V4 = endnim_rows.row_values(4, B, variant)
+    D = ep.four_pile_points(top, endnim_rows.row_values(3, B, variant))
+    P = all_rows(B)
+    assert (ep.point_values(D, P) == np.minimum(V4[tuple(P.T)], top + 1)).all()
+    for g in range(top + 1):  # a row of a grid holds one cell of a value at most
+        hits = D[g] >= 0
+        assert (D[g][hits] >= 1).all() and (D[g][hits] <= B).all()
+
+
+def test_against_the_brute_force():
+    D = ep.four_pile_points(3, endnim_rows.row_values(3, 6))
+    for row in itertools.product(range(1, 7), repeat=4):
+        v = brute.end_nim(row, "normal")
+        assert ep.point_values(D, np.array([row]))[0] == min(v, 4), row
+
+
+def test_bad_input():
+    with pytest.raises(InputError):
+        ep.four_pile_points(ep.MAX_TOP + 1, endnim_rows.row_values(3, 3))
+    with pytest.raises(InputError):
+        ep.four_pile_points(1, np.zeros((3, 3), dtype=np.int16))
+
+
+def test_discovery_source_reads_rows_of_one_to_four_piles():
+    from nimlab.discover import oracle
+
+    few = oracle.source("end-nim", 4, {"variant": "misere"}, top_value=2)
+    assert "no table" in few.describe
+    whole = oracle.source("end-nim", 4, {"variant": "misere"})
+    assert "no table" not in whole.describe
+    P = np.array(list(itertools.product(range(13), repeat=4)), dtype=np.int64)
+    got, want = few.table(13, quiet)(P), whole.table(13, quiet)(P)
+    assert ((got == want) | ((want > 2) & (got == 3))).all()
+    assert (got == -1).sum() > 0 and ((got == -1) == (want == -1)).all()  # a zero after a pile
