@@ -339,8 +339,9 @@ def _sharing(tracks: int, top_value: int | None = None) -> Source:
 def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
     """End-Nim rows of up to ``tracks`` piles (zeros on the left: a shorter row).  Rows of four
     piles asked for a value up to ``top_value`` come from
-    :mod:`nimlab.kernels.endnim_points` (the positions of values ``0..G`` without the table of
-    values: ``(G + 1) side^3`` numbers where the table takes ``side^4``)."""
+    :mod:`nimlab.kernels.endnim_points` (the positions of value ``G`` without the table of
+    values: ``side^3`` numbers where the table takes ``side^4``; their other values read as
+    ``G + 1``, as the teacher asks only whether a value is ``G``)."""
     from nimlab.kernels import endnim_points as points
     if tracks < 2:
         raise InputError(f"discover reads End-Nim rows of 2 or more piles, not {tracks}")
@@ -366,8 +367,9 @@ def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
         import numpy as np
         tables = [None] + [rows(n, side, progress) for n in range(1, tracks + (0 if few else 1))]
         if few:  # the rows of four piles: their points of values 0..G
-            D = points.four_pile_points(top_value, tables[3], progress)
-            tables.append(lambda Q: points.point_values(D, Q))
+            # the teacher asks whether a value is G: the layer of G alone is kept
+            D = points.four_pile_points(top_value, tables[3], progress, only_top=True)
+            tables.append(lambda Q: points.point_values(D, Q, top_value))
 
         def values(P):
             P = np.asarray(P, dtype=np.int64)
@@ -390,8 +392,8 @@ def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
         return Source(f"the End-Nim kernel tables ({variant}; rows of 1..3 piles, store) and "
                       f"the 4-pile rows' positions of values 0..{top_value} (no table)", build,
                       table=table,
-                      nbytes=lambda side: points.points_nbytes(top_value, side - 1) +
-                      8 * side ** 3)
+                      nbytes=lambda side: points.points_nbytes(0, side - 1) +
+                      2 * side ** 3)  # and the 3-pile table's copy in the store
     return Source(f"the End-Nim kernel tables ({variant}; rows of 1..{tracks} piles, store)",
                   build, table=table)
 
