@@ -138,3 +138,27 @@ def brute_p(x: int, y: int) -> bool:
     a, b = sorted((x, y))
     n = b - a
     return a == (n + isqrt(5 * n * n)) // 2
+
+
+def test_a_harder_look_when_a_proof_passes_its_budget(monkeypatch):
+    """After a proof passed its budget the teacher grows its table to four times the source's
+    check side and draws again; the learning goes on if that finds a mistake."""
+    from dataclasses import replace
+
+    from nimlab.discover import oracle
+    from nimlab.discover.teacher import Teacher
+    from nimlab.prove import automata as am
+    from nimlab.prove.games import game_formula
+
+    monkeypatch.setattr(oracle, "WYTHOFF_CHECK_SIDE", 3000)
+    src = oracle.source("wythoff", 2, {}, top_value=1)
+    gf = game_formula("wythoff", 2)
+    gf = replace(gf, base="fib", params={**gf.params, "base": "fib"})
+    teacher = Teacher(gf, src, ("wythoff", 2, (("base", "fib"),)), 1, max_digits=40,
+                      deadline=float("inf"))
+    teacher.grow(50)
+    nothing = am.DFA(gf.names, np.zeros((1, 4), dtype=np.int64), np.array([False]))
+    wrong = teacher.harder_check(nothing, seed=5)
+    assert teacher.side >= 12000 and wrong
+    K = wl.wythoff_partners(1, teacher.side)
+    assert all(K[1, x] == y for x, y in wrong)  # each a position of value 1 it missed

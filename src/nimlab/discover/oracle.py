@@ -164,7 +164,7 @@ def _wythoff(top_value: int | None = None) -> Source:
         return Source(f"Wythoff's positions of values 0..{top_value} row by row (the greedy "
                       "pass from the rules)", build, table=table_lines, probes=probes,
                       check_side=WYTHOFF_CHECK_SIDE,
-                      nbytes=lambda side: lines.partners_nbytes(top_value, side) + 32 * side)
+                      nbytes=lambda side: lines.partners_nbytes(top_value, side))
 
     def table(side, progress):
         import numpy as np
@@ -339,9 +339,9 @@ def _sharing(tracks: int, top_value: int | None = None) -> Source:
 def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
     """End-Nim rows of up to ``tracks`` piles (zeros on the left: a shorter row).  Rows of four
     piles asked for a value up to ``top_value`` come from
-    :mod:`nimlab.kernels.endnim_points` (the positions of value ``G`` without the table of
-    values: ``side^3`` numbers where the table takes ``side^4``; their other values read as
-    ``G + 1``, as the teacher asks only whether a value is ``G``)."""
+    :mod:`nimlab.kernels.endnim_points` (the positions of values ``0..G`` without the table
+    of values: ``(G + 1) side^3`` numbers where the table takes ``side^4``; every value up to
+    ``G`` is asked, as the smaller values' sets are learnt first)."""
     from nimlab.kernels import endnim_points as points
     if tracks < 2:
         raise InputError(f"discover reads End-Nim rows of 2 or more piles, not {tracks}")
@@ -367,9 +367,9 @@ def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
         import numpy as np
         tables = [None] + [rows(n, side, progress) for n in range(1, tracks + (0 if few else 1))]
         if few:  # the rows of four piles: their points of values 0..G
-            # the teacher asks whether a value is G: the layer of G alone is kept
-            D = points.four_pile_points(top_value, tables[3], progress, only_top=True)
-            tables.append(lambda Q: points.point_values(D, Q, top_value))
+            # every value up to G: the smaller values' sets are learnt (and proven) first
+            D = points.four_pile_points(top_value, tables[3], progress)
+            tables.append(lambda Q: points.point_values(D, Q))
 
         def values(P):
             P = np.asarray(P, dtype=np.int64)
@@ -392,8 +392,7 @@ def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
         return Source(f"the End-Nim kernel tables ({variant}; rows of 1..3 piles, store) and "
                       f"the 4-pile rows' positions of values 0..{top_value} (no table)", build,
                       table=table,
-                      nbytes=lambda side: points.points_nbytes(0, side - 1) +
-                      2 * side ** 3)  # and the 3-pile table's copy in the store
+                      nbytes=lambda side: points.points_nbytes(top_value, side - 1))
     return Source(f"the End-Nim kernel tables ({variant}; rows of 1..{tracks} piles, store)",
                   build, table=table)
 

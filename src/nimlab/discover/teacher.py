@@ -46,6 +46,8 @@ EXPLAIN_BATCH = 1 << 14
 #: Positions of the table drawn at random to test a hypothesis that passed the boxes, before
 #: it goes to the prover (a wrong hypothesis can cost a proof far more than this).
 RANDOM_CHECKS = 1 << 14
+#: Draws of the random checks when a proof passed its budget (:meth:`Teacher.harder_check`).
+HARDER_ROUNDS = 8
 
 
 #: Called as ``ROUND_HOOK(g, rounds)`` at the start of each round of :func:`learn_level`,
@@ -282,6 +284,23 @@ class Teacher:
         wrong = self.words.accepts(dfa, P) != (self.member(P, np.ones(len(P), bool)) == 1)
         return [tuple(int(v) for v in p) for p in _smallest(P[wrong], KEEP)]
 
+    def harder_check(self, dfa: am.DFA, seed: int, rounds: int = HARDER_ROUNDS) -> list[tuple]:
+        """Where ``dfa`` is wrong, looked for harder (a proof passed its budget): the table
+        grown to four times the source's :attr:`~Source.check_side` when it has one (within the
+        memory cap and the time left), then ``rounds`` draws of :meth:`random_check`."""
+        if self.src.check_side is not None:
+            try:
+                self.grow(4 * self.src.check_side)
+            except (OutOfReach, Stop):
+                pass
+        for k in range(rounds):
+            if time.monotonic() > self.deadline:
+                break
+            wrong = self.random_check(dfa, seed=seed + 7919 * (k + 1))
+            if wrong:
+                return wrong
+        return []
+
     def _pumped(self, rng, count: int, top: int) -> np.ndarray:
         """``count`` variants of the counterexamples seen (valid words, numbers below the
         table's side): a factor repeated 1-3 times where it stands, or a letter changed."""
@@ -436,20 +455,28 @@ def learn_level(gf, src: oracle.Source, spec: tuple, g: int, given, name: str, *
                     result = prove_sets(gf, kind, (name, best), given, g, prove_states, left,
                                         progress)
                 except am.Budget as stop:
-                    return answer("unknown", f"the proof of a {best.n}-state hypothesis passed "
-                                             f"its budget: {stop}")
-                proofs.append({"states": best.n, "status": result["status"],
-                               "seconds": result.get("seconds"),
-                               "counterexample": result.get("counterexample")})
-                if result["status"] == "proven":
-                    return answer("proven", dfa=best, proof=result)
-                if result["status"] != "disproven":
-                    return answer("unknown", f"the proof ended {result['status']}")
-                where = tuple(result["counterexample"]["position"])
-                wrong = teacher.explain(dfa, where, result["counterexample"].get("move_to"))
-                if not wrong:
-                    raise AssertionError(f"the prover's counterexample {where} agrees with the "
-                                         "table at the position and at its options")
+                    # no proof within the budget: a harder look at the table may still find
+                    # where the hypothesis is wrong, and the learning goes on from there
+                    wrong = teacher.harder_check(dfa, seed=g * 1_000_003 + len(rounds))
+                    proofs.append({"states": best.n, "status": "budget",
+                                   "found_by_checks": len(wrong)})
+                    if not wrong:
+                        return answer("unknown", f"the proof of a {best.n}-state hypothesis "
+                                                 f"passed its budget: {stop}")
+                    result = None
+                if result is not None:
+                    proofs.append({"states": best.n, "status": result["status"],
+                                   "seconds": result.get("seconds"),
+                                   "counterexample": result.get("counterexample")})
+                    if result["status"] == "proven":
+                        return answer("proven", dfa=best, proof=result)
+                    if result["status"] != "disproven":
+                        return answer("unknown", f"the proof ended {result['status']}")
+                    where = tuple(result["counterexample"]["position"])
+                    wrong = teacher.explain(dfa, where, result["counterexample"].get("move_to"))
+                    if not wrong:
+                        raise AssertionError(f"the prover's counterexample {where} agrees with "
+                                             "the table at the position and at its options")
             pending = wrong + pending
             teacher.seen.extend(wrong)
             progressed = False

@@ -11,8 +11,7 @@ numbers where the table of values takes ``side^4``.
 
 * :func:`four_pile_points` ``(G, V3)`` (``V3`` the 3-pile table): ``D[g, b, c, a]`` (``int16``/``int32``, -1
   for none) with ``V(a, b, c, d) = g`` exactly when ``D[g, b, c, a] = d`` (``a, b, c, d >= 1``);
-* :func:`point_values` the value of rows of four piles when at most ``G``, else ``G + 1``
-  (with the layer of ``G`` alone kept, ``only_top``: ``G`` or ``G + 1``, not ``G``).
+* :func:`point_values` the value of rows of four piles when at most ``G``, else ``G + 1``.
 """
 
 from __future__ import annotations
@@ -40,12 +39,11 @@ def points_nbytes(top: int, bound: int) -> int:
 
 @njit(cache=True, parallel=True)
 def _grids(top, V3, D, b_lo, b_hi):
-    """The grids of middle piles ``b_lo <= b < b_hi`` (and every ``c >= 1``), a thread a ``b``;
-    ``D`` holds the layers of the values ``top - len(D) + 1 .. top``."""
+    """The grids of middle piles ``b_lo <= b < b_hi`` (and every ``c >= 1``), a thread a
+    ``b``."""
     side = V3.shape[0]
     one = np.uint64(1)
     full = (one << np.uint64(top + 1)) - one
-    low = top + 1 - D.shape[0]
     for b in prange(b_lo, b_hi):
         columns = np.zeros(side, dtype=np.uint64)
         for c in range(1, side):
@@ -53,7 +51,7 @@ def _grids(top, V3, D, b_lo, b_hi):
                 v = V3[b, c, d]
                 columns[d] = (one << np.uint64(v)) if v <= top else np.uint64(0)
             for a in range(1, side):
-                for g in range(D.shape[0]):
+                for g in range(top + 1):
                     D[g, b, c, a] = -1
                 v = V3[a, b, c]  # row a starts with the row (a, b, c)
                 row = (one << np.uint64(v)) if v <= top else np.uint64(0)
@@ -67,15 +65,13 @@ def _grids(top, V3, D, b_lo, b_hi):
                     bit = one << np.uint64(g)
                     row |= bit
                     columns[d] |= bit
-                    if g >= low:
-                        D[g - low, b, c, a] = d
+                    D[g, b, c, a] = d
 
 
-def four_pile_points(top: int, three_piles: np.ndarray, progress: Progress = quiet,
-                     only_top: bool = False) -> np.ndarray:
+def four_pile_points(top: int, three_piles: np.ndarray, progress: Progress = quiet
+                     ) -> np.ndarray:
     """``D[g, b, c, a]``: the ``d`` with ``V(a, b, c, d) = g`` for the rows of four piles in
-    ``1..bound`` (-1: none up to ``bound``), ``g = 0..top`` (``only_top``: the layer of ``top``
-    alone, ``D[0]``, the smaller values found but not kept); ``three_piles`` the 3-pile table
+    ``1..bound`` (-1: none up to ``bound``), ``g = 0..top``; ``three_piles`` the 3-pile table
     of the variant for ``bound`` (:func:`nimlab.kernels.endnim_rows.row_values` layout)."""
     if not 0 <= top <= MAX_TOP:
         raise InputError(f"the values asked are 0..G with 0 <= G <= {MAX_TOP}, got {top}")
@@ -83,11 +79,10 @@ def four_pile_points(top: int, three_piles: np.ndarray, progress: Progress = qui
     if three_piles.shape != (side, side, side) or side < 1:
         raise InputError(f"the 3-pile table is a cube, got shape {three_piles.shape}")
     bound = side - 1
-    layers = 1 if only_top else top + 1
-    check_memory(points_nbytes(layers - 1, bound), f"End-Nim's 4-pile positions of values "
-                                                   f"0..{top} for N = {bound}")
+    check_memory(points_nbytes(top, bound), f"End-Nim's 4-pile positions of values 0..{top} "
+                                            f"for N = {bound}")
     V3 = np.ascontiguousarray(three_piles)
-    D = np.full((layers, side, side, side), -1, dtype=points_dtype(bound))
+    D = np.full((top + 1, side, side, side), -1, dtype=points_dtype(bound))
     step = max(2, side // 64)
     for lo in range(1, side, step):
         hi = min(lo + step, side)
@@ -96,14 +91,13 @@ def four_pile_points(top: int, three_piles: np.ndarray, progress: Progress = qui
     return D
 
 
-def point_values(D: np.ndarray, P, top: int | None = None) -> np.ndarray:
-    """The values of the rows ``(a, b, c, d)`` of ``P`` (every pile ``1..bound``) for the
-    values whose layers ``D`` holds (the last is ``top``, by default ``len(D) - 1``), else
-    ``top + 1``."""
+def point_values(D: np.ndarray, P) -> np.ndarray:
+    """The values of the rows ``(a, b, c, d)`` of ``P`` (every pile ``1..bound``) when at most
+    ``G``, else ``G + 1``."""
     P = np.asarray(P, dtype=np.int64)
     a, b, c, d = P.T
-    top = D.shape[0] - 1 if top is None else top
+    top = D.shape[0] - 1
     out = np.full(len(P), top + 1, dtype=np.int64)
-    for layer in range(D.shape[0] - 1, -1, -1):
-        out[D[layer, b, c, a] == d] = top - (D.shape[0] - 1 - layer)
+    for g in range(top, -1, -1):
+        out[D[g, b, c, a] == d] = g
     return out
