@@ -114,24 +114,31 @@ def test_discovery_source_reads_the_rows():
 def test_the_teacher_checks_on_the_larger_table(monkeypatch):
     """Before a proof, the random checks read the source's check_side rows, whatever the
     words asked so far; a hypothesis right on the small table but wrong far out is caught."""
+    teacher, nothing = zeckendorf_teacher(monkeypatch, 5000, 0)
+    teacher.grow(100)
+    assert teacher.side < 5000
+    wrong = teacher.random_check(nothing, seed=1)  # accepts nothing: wrong at P-positions
+    assert teacher.side >= 5000 and wrong
+    assert all(brute_p(x, y) for x, y in wrong)
+
+
+def zeckendorf_teacher(monkeypatch, check_side: int, g: int):
+    """A teacher of Wythoff's value ``g`` in Zeckendorf on the rows table (its check side
+    lowered to ``check_side``), and an automaton that accepts nothing."""
+    from dataclasses import replace
+
     from nimlab.discover import oracle
     from nimlab.discover.teacher import Teacher
     from nimlab.prove import automata as am
     from nimlab.prove.games import game_formula
 
-    monkeypatch.setattr(oracle, "WYTHOFF_CHECK_SIDE", 5000)
-    src = oracle.source("wythoff", 2, {}, top_value=0)
-    from dataclasses import replace
+    monkeypatch.setattr(oracle, "WYTHOFF_CHECK_SIDE", check_side)
+    src = oracle.source("wythoff", 2, {}, top_value=g)
     gf = game_formula("wythoff", 2)
     gf = replace(gf, base="fib", params={**gf.params, "base": "fib"})
-    teacher = Teacher(gf, src, ("wythoff", 2, (("base", "fib"),)), 0, max_digits=40,
+    teacher = Teacher(gf, src, ("wythoff", 2, (("base", "fib"),)), g, max_digits=40,
                       deadline=float("inf"))
-    teacher.grow(100)
-    assert teacher.side < 5000
-    nothing = am.DFA(gf.names, np.zeros((1, 4), dtype=np.int64), np.array([False]))
-    wrong = teacher.random_check(nothing, seed=1)  # accepts nothing: wrong at P-positions
-    assert teacher.side >= 5000 and wrong
-    assert all(brute_p(x, y) for x, y in wrong)
+    return teacher, am.DFA(gf.names, np.zeros((1, 4), dtype=np.int64), np.array([False]))
 
 
 def brute_p(x: int, y: int) -> bool:
@@ -143,21 +150,8 @@ def brute_p(x: int, y: int) -> bool:
 def test_a_harder_look_when_a_proof_passes_its_budget(monkeypatch):
     """After a proof passed its budget the teacher grows its table to four times the source's
     check side and draws again; the learning goes on if that finds a mistake."""
-    from dataclasses import replace
-
-    from nimlab.discover import oracle
-    from nimlab.discover.teacher import Teacher
-    from nimlab.prove import automata as am
-    from nimlab.prove.games import game_formula
-
-    monkeypatch.setattr(oracle, "WYTHOFF_CHECK_SIDE", 3000)
-    src = oracle.source("wythoff", 2, {}, top_value=1)
-    gf = game_formula("wythoff", 2)
-    gf = replace(gf, base="fib", params={**gf.params, "base": "fib"})
-    teacher = Teacher(gf, src, ("wythoff", 2, (("base", "fib"),)), 1, max_digits=40,
-                      deadline=float("inf"))
+    teacher, nothing = zeckendorf_teacher(monkeypatch, 3000, 1)
     teacher.grow(50)
-    nothing = am.DFA(gf.names, np.zeros((1, 4), dtype=np.int64), np.array([False]))
     wrong = teacher.harder_check(nothing, seed=5)
     assert teacher.side >= 12000 and wrong
     K = wl.wythoff_partners(1, teacher.side)
