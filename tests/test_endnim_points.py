@@ -51,6 +51,13 @@ def test_against_the_brute_force():
         assert ep.point_values(D, np.array([row]))[0] == min(v, 4), row
 
 
+def test_cut_to_a_smaller_bound():
+    V3 = endnim_rows.row_values(3, 16)
+    big = ep.four_pile_points(3, V3)
+    small = ep.four_pile_points(3, endnim_rows.row_values(3, 9))
+    assert (ep.cut_points(big, 9) == small).all()
+
+
 def test_bad_input():
     with pytest.raises(InputError):
         ep.four_pile_points(ep.MAX_TOP + 1, endnim_rows.row_values(3, 3))

@@ -39,9 +39,13 @@ def test_equals_the_plain_triple_loop():
 @given(st.integers(0, 12), st.integers(0, 400))
 def test_random_bounds_and_values(top, B):
     V = sharing.sharing_values(B)
-    pts = sl.SharingPoints.compute(top, B)
+    T = sl.point_table(top, B)
     a, b = np.triu_indices(B + 1)
-    assert (pts.point_values(a, b) == np.minimum(V[a, b], top + 1)).all()
+    assert (sl.point_values(T, B, top, a, b) == np.minimum(V[a, b], top + 1)).all()
+    small = B // 2  # a smaller bound's lookup, cut from this one
+    a, b = np.triu_indices(small + 1)
+    assert (sl.point_values(sl.cut_point_table(T, B, small), small, top, a, b) ==
+            np.minimum(V[a, b], top + 1)).all()
 
 
 def test_room_is_made_when_a_value_has_many_points(monkeypatch):
@@ -55,10 +59,10 @@ def test_room_is_made_when_a_value_has_many_points(monkeypatch):
 
 
 def test_values_of_positions_against_the_brute_force():
-    pts = sl.SharingPoints.compute(3, 12)
+    T = sl.point_table(3, 12)
     for p in itertools.product(range(9), repeat=3):
         v = brute.sharing(p)
-        assert pts.values(np.array([p]))[0] == min(v, 4), p
+        assert sl.position_values(T, 12, 3, np.array([p]))[0] == min(v, 4), p
 
 
 def test_bad_input():
@@ -74,7 +78,8 @@ def test_discovery_source_reads_the_points():
     from nimlab.discover import oracle
 
     src = oracle.source("sharing", 3, {}, top_value=2)
-    assert "no table" in src.describe and src.check_side == oracle.SHARING_CHECK_SIDE
+    from nimlab.discover import points
+    assert "no table" in src.describe and src.check_side == points.SHARING_CHECK_SIDE
     values = src.table(64, quiet)
     V = sharing.sharing_values(63)
     grid = np.array(list(itertools.product(range(64), repeat=3)), dtype=np.int64)
@@ -93,3 +98,17 @@ def test_discovery_source_reads_the_points():
     assert near.all()
     assert "no table" not in oracle.source("sharing", 3, {}).describe
     assert "no table" not in oracle.source("sharing", 4, {}, top_value=2).describe
+
+
+def test_a_source_asked_for_a_smaller_table_after_a_larger_one():
+    """The levels of a value share one source: a table asked for after a larger one reads the
+    larger one's keys right (they were once read with the smaller bound: wrong values)."""
+    from nimlab.discover import oracle
+
+    src = oracle.source("sharing", 3, {}, top_value=1)
+    src.table(200, quiet)
+    small = src.table(20, quiet)
+    V = sharing.sharing_values(19)
+    grid = np.array(list(itertools.product(range(20), repeat=3)), dtype=np.int64)
+    S = np.sort(grid, axis=1)
+    assert (small(grid) == np.minimum(V[S[:, 1] - S[:, 0], S[:, 2] - S[:, 0]], 2)).all()

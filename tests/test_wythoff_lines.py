@@ -96,7 +96,8 @@ def test_discovery_source_reads_the_rows():
     from nimlab.discover import oracle
 
     src = oracle.source("wythoff", 2, {}, top_value=2)
-    assert "row by row" in src.describe and src.check_side == oracle.WYTHOFF_CHECK_SIDE
+    from nimlab.discover import points
+    assert "row by row" in src.describe and src.check_side == points.WYTHOFF_CHECK_SIDE
     values = src.table(300, quiet)
     T = np.asarray(wythoff.wythoff_table(299))
     grid = np.array(list(itertools.product(range(300), repeat=2)), dtype=np.int64)
@@ -132,7 +133,8 @@ def zeckendorf_teacher(monkeypatch, check_side: int, g: int):
     from nimlab.prove import automata as am
     from nimlab.prove.games import game_formula
 
-    monkeypatch.setattr(oracle, "WYTHOFF_CHECK_SIDE", check_side)
+    from nimlab.discover import points
+    monkeypatch.setattr(points, "WYTHOFF_CHECK_SIDE", check_side)
     src = oracle.source("wythoff", 2, {}, top_value=g)
     gf = game_formula("wythoff", 2)
     gf = replace(gf, base="fib", params={**gf.params, "base": "fib"})

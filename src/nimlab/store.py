@@ -672,6 +672,55 @@ def cash_thresholds(subtraction_set: Sequence[int], bound: int, progress: Progre
                   what=f"the cash threshold table for N = {bound}")
 
 
+def wythoff_rows(top: int, side: int, progress: Progress = quiet,
+                 use_cache: bool = True) -> np.ndarray:
+    """``partners[g, x]``: the ``y`` with ``G(x, y) = g`` in Wythoff's game, for ``g <= top``
+    and every row ``x < side`` (see :mod:`nimlab.kernels.wythoff_lines`)."""
+    from nimlab.kernels import wythoff_lines as lines
+
+    if side < 1 or top < 0:
+        raise InputError(f"the rows and the values: side >= 1 and G >= 0, got {side}, {top}")
+    return cached("wythoff", {"table": "rows", "top": top}, side,
+                  lambda b, p: lines.wythoff_partners(top, b, p),
+                  slicer=lambda array, stored, b: array, use_cache=use_cache,
+                  progress=progress, nbytes=lines.partners_nbytes(top, side),
+                  what=f"Wythoff's positions of values 0..{top} in rows below {side:,}")
+
+
+def sharing_points(top: int, bound: int, progress: Progress = quiet,
+                   use_cache: bool = True) -> np.ndarray:
+    """3-pile Sharing Nim's points ``(a, b)``, ``a <= b <= bound``, of values ``0..top``, as
+    the sorted keys ``b (bound + 1) + a`` and their values (two rows; see
+    :mod:`nimlab.kernels.sharing_lines`)."""
+    from nimlab.kernels import sharing_lines as lines
+
+    if bound < 0:
+        raise InputError(f"the largest pile must be >= 0, got {bound}")
+    return cached("sharing", {"table": "points", "top": top}, bound,
+                  lambda b, p: lines.point_table(top, b, p),
+                  slicer=lambda array, stored, b: lines.cut_point_table(array, stored, b),
+                  use_cache=use_cache, progress=progress,
+                  nbytes=lines.points_nbytes(top, bound),
+                  what=f"Sharing Nim's positions of values 0..{top} for B = {bound}")
+
+
+def endnim_four_pile_points(top: int, bound: int, variant: str = "normal",
+                            progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
+    """``D[g, b, c, a]``: the ``d`` with End-Nim value ``g <= top`` at the row ``(a, b, c,
+    d)``, every pile ``1..bound`` (see :mod:`nimlab.kernels.endnim_points`)."""
+    from nimlab.kernels import endnim_points as points
+
+    if bound < 0:
+        raise InputError(f"the largest pile must be >= 0, got {bound}")
+    return cached("end-nim", {"piles": 4, "variant": variant, "points": top}, bound,
+                  lambda b, p: points.four_pile_points(top, np.asarray(
+                      endnim_values(3, b, variant)), p),
+                  slicer=lambda array, stored, b: points.cut_points(array, b),
+                  use_cache=use_cache, progress=progress,
+                  nbytes=points.points_nbytes(top, bound),
+                  what=f"End-Nim's 4-pile positions of values 0..{top} for N = {bound}")
+
+
 def subtraction_values(subtraction_set: Sequence[int], bound: int,
                        use_cache: bool = True) -> np.ndarray:
     """The nim-sequence of NIM(A) for ``n = 0..bound``."""

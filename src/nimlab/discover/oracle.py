@@ -22,54 +22,12 @@ The search refuses a box of more positions than its budget before anything is bu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable
 
 import numpy as np
 
+from nimlab.discover.source import Source
 from nimlab.errors import InputError
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where the values of one game come from."""
-
-    describe: str  # the table, in words
-    build: Callable  # build(side, progress) -> np.ndarray of shape (side,) * tracks
-    values: bool = True  # False: the table knows P (0) and N (1) only
-    #: table(side, progress) -> values(P): the values at the rows of P (numbers < side)
-    table: Callable | None = None
-    reach: int = 1 << 62  # the largest side a table may have
-    #: whether the active learner suits the game (its table is smaller than the box: fewer
-    #: numbers, or sorted tuples); where the table is the box itself (NIM with cash: one cell per
-    #: (n, d1, d2)), the box learner asks nothing it does not already have
-    active: bool = True
-    #: need(P) -> the side a table must have to answer the rows of P (default: the largest
-    #: number + 1; NIM with cash: the stones only, as money beyond them buys nothing)
-    need: Callable | None = None
-    #: slab(side, progress) -> part(lo, hi): the values of the box whose first number is in
-    #: lo..hi-1, from a table held once (the box learner in slabs; where the table is the box)
-    slab: Callable | None = None
-    #: The largest box the hypotheses are checked on before the prover decides (``None``: the
-    #: search's default); a table computed in Python (a game of one's own) checks smaller boxes,
-    #: since the proof does not rest on them
-    check_cells: int | None = None
-    #: nbytes(side) -> about the memory a table of numbers below ``side`` takes (with the
-    #: copies made to read it); the active learner's teacher compares it with the memory cap
-    #: before building (``None``: only the store's check against the machine's memory)
-    nbytes: Callable | None = None
-    #: probes(rng, count, side) -> positions (rows, numbers below ``side``) where the set's
-    #: boundary lies, drawn at random: where the active learner's teacher looks for a
-    #: hypothesis' mistakes before a proof (None: positions drawn a digit count at a time)
-    probes: Callable | None = None
-    #: The side past which the table knows only whether a value is 0 (a P-position) or not:
-    #: the sets of values above 0 are not asked past it (None: values everywhere)
-    value_reach: int | None = None
-    #: The side of a table cheap enough to build for the teacher's random checks alone (a few
-    #: numbers a pile): before a proof, the checks read a table this large even when the
-    #: words asked so far need a smaller one (None: the table the words made)
-    check_side: int | None = None
 
 
 def _index_type(side: int):
@@ -120,59 +78,28 @@ def _translated(V):
     return values
 
 
-#: The largest value Wythoff's positions are read row by row for (values 0..G: G + 1 numbers
-#: a row); above it, the square of values.
-WYTHOFF_LINES_TOP = 16
-#: The rows the random checks read before a proof (2^24: 0.3 GB and about 2 s for value 1).
-WYTHOFF_CHECK_SIDE = 1 << 24
-
-
 def _wythoff(top_value: int | None = None) -> Source:
-    """Wythoff's game: the square of values of its kernel (the box learner's boxes); for the
-    active learner asking value ``G`` at most :data:`WYTHOFF_LINES_TOP`, the positions of values
-    ``0..G`` row by row (:mod:`nimlab.kernels.wythoff_lines`: the greedy pass from the rules, a
-    few numbers a pile), which reaches piles of 10^8 where the square stops near 40,000."""
-    def build(side, progress):
-        from nimlab import store
-        import numpy as np
-        return np.asarray(store.wythoff_table(side - 1, progress), dtype=np.int32)
-
-    if top_value is not None and 0 <= top_value <= WYTHOFF_LINES_TOP:
-        from nimlab.kernels import wythoff_lines as lines
-        held: dict = {}
-
-        def table_lines(side, progress):
-            if held.get("side", 0) < side:
-                held.clear()  # the smaller table goes before the larger one is made
-                held["side"], held["T"] = side, lines.wythoff_partners(top_value, side,
-                                                                       progress)
-            T = held["T"]
-            return lambda P: lines.partner_values(T, P[:, 0], P[:, 1])
-
-        def probes(rng, count, side):
-            # (x, y) next to the g-position of row x, x of any number of digits: where the
-            # set's mistakes hide (a position drawn at random is almost never near one)
-            T = held["T"]
-            x = np.minimum((side ** rng.random(count)).astype(np.int64), side - 1)
-            g = rng.integers(0, top_value + 1, size=count)
-            y = T[g, x].astype(np.int64) + rng.integers(-2, 3, size=count)
-            P = np.stack([x, y], axis=1)
-            flip = rng.random(count) < 0.5
-            P[flip] = P[flip][:, ::-1]
-            return P[((P >= 0) & (P < side)).all(axis=1)]
-
-        return Source(f"Wythoff's positions of values 0..{top_value} row by row (the greedy "
-                      "pass from the rules)", build, table=table_lines, probes=probes,
-                      check_side=WYTHOFF_CHECK_SIDE,
-                      nbytes=lambda side: lines.partners_nbytes(top_value, side))
+    """Wythoff's game: the square of values of its kernel; for a value up to
+    :data:`nimlab.discover.points.WYTHOFF_ROWS_TOP`, the positions of values ``0..G`` row by
+    row (:func:`nimlab.discover.points.wythoff_rows`)."""
+    from nimlab.discover import points
+    if top_value is not None and 0 <= top_value <= points.WYTHOFF_ROWS_TOP:
+        return points.wythoff_rows(top_value, _wythoff_square)
 
     def table(side, progress):
         import numpy as np
         from nimlab import store
         T = np.asarray(store.wythoff_table(side - 1, progress))
         return lambda P: T[P[:, 0], P[:, 1]].astype(np.int64)
-    return Source("the Wythoff kernel table (store)", build, table=table,
+    return Source("the Wythoff kernel table (store)", _wythoff_square, table=table,
                   nbytes=lambda side: 6 * side * side)  # the table and an int32 copy
+
+
+def _wythoff_square(side, progress):
+    """The box of Wythoff's values (the square of its kernel, store)."""
+    from nimlab import store
+    import numpy as np
+    return np.asarray(store.wythoff_table(side - 1, progress), dtype=np.int32)
 
 
 def awythoff_p_partners(a: int, side: int, progress=None):
@@ -258,61 +185,19 @@ def _sharing_bytes(side: int) -> int:
     return store.sharing_bytes(side - 1)
 
 
-#: The rows 3-pile Sharing Nim's random checks read before a proof (2^16: about 2 s).
-SHARING_CHECK_SIDE = 1 << 16
-
-
-def _sharing_points(top_value: int) -> Source:
-    """3-pile Sharing Nim asked for a value up to ``top_value``: the points of values
-    ``0..top_value`` from the line kernel without the table
-    (:mod:`nimlab.kernels.sharing_lines`), where the table of values stops near 2^15."""
-    from nimlab.kernels import sharing_lines as lines
-    held: dict = {}
-
-    def points(side, progress):
-        if held.get("side", 0) < side:
-            held.clear()
-            held["side"], held["T"] = side, lines.SharingPoints.compute(top_value, side - 1,
-                                                                        progress)
-        return held["T"]
-
-    def build(side, progress):
-        import numpy as np
-        from nimlab import store
-        return _by_translation(np.asarray(store.sharing_values(side - 1, progress)), side, 3)
-
-    def table(side, progress):
-        return points(side, progress).values
-
-    def probes(rng, count, side):
-        # a point of value 0..G, shifted a little and translated by a smallest pile
-        T = held["T"]
-        if not len(T.keys):
-            return np.zeros((0, 3), dtype=np.int64)
-        pick = T.keys[rng.integers(0, len(T.keys), size=count)]
-        b, a = np.divmod(pick, T.bound + 1)
-        a = np.maximum(a + rng.integers(-2, 3, size=count), 0)
-        b = b + rng.integers(-2, 3, size=count)
-        low = np.minimum((side ** rng.random(count)).astype(np.int64), side - 1)
-        P = np.stack([low, low + a, low + b], axis=1)
-        P = rng.permuted(P, axis=1)
-        return P[((P >= 0) & (P < side)).all(axis=1)]
-
-    return Source(f"3-pile Sharing Nim's positions of values 0..{top_value} (the line kernel, "
-                  "no table)", build, table=table, probes=probes,
-                  check_side=SHARING_CHECK_SIDE,
-                  nbytes=lambda side: lines.points_nbytes(top_value, side))
+def _sharing3_box(side, progress):
+    """The box of 3-pile Sharing Nim's values, from the kernel table G(0, a, b) (store)."""
+    import numpy as np
+    from nimlab import store
+    return _by_translation(np.asarray(store.sharing_values(side - 1, progress)), side, 3)
 
 
 def _sharing(tracks: int, top_value: int | None = None) -> Source:
-    from nimlab.kernels.sharing_lines import MAX_TOP
-    if tracks == 3 and top_value is not None and 0 <= top_value <= MAX_TOP:
-        return _sharing_points(top_value)
+    from nimlab.discover import points
+    if tracks == 3 and top_value is not None and 0 <= top_value <= points.SHARING_POINTS_TOP:
+        return points.sharing_points(top_value, _sharing3_box)
     if tracks == 3:
-        def build(side, progress):
-            import numpy as np
-            from nimlab import store
-            return _by_translation(np.asarray(store.sharing_values(side - 1, progress)), side, 3)
+        build = _sharing3_box
 
         def table(side, progress):
             import numpy as np
@@ -368,7 +253,9 @@ def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
         tables = [None] + [rows(n, side, progress) for n in range(1, tracks + (0 if few else 1))]
         if few:  # the rows of four piles: their points of values 0..G
             # every value up to G: the smaller values' sets are learnt (and proven) first
-            D = points.four_pile_points(top_value, tables[3], progress)
+            from nimlab import store
+            D = np.asarray(store.endnim_four_pile_points(top_value, side - 1, variant,
+                                                         progress))
             tables.append(lambda Q: points.point_values(D, Q))
 
         def values(P):

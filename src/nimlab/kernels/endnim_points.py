@@ -11,7 +11,8 @@ numbers where the table of values takes ``side^4``.
 
 * :func:`four_pile_points` ``(G, V3)`` (``V3`` the 3-pile table): ``D[g, b, c, a]`` (``int16``/``int32``, -1
   for none) with ``V(a, b, c, d) = g`` exactly when ``D[g, b, c, a] = d`` (``a, b, c, d >= 1``);
-* :func:`point_values` the value of rows of four piles when at most ``G``, else ``G + 1``.
+* :func:`point_values` the value of rows of four piles when at most ``G``, else ``G + 1``;
+  :func:`cut_points` the points of a smaller bound.
 """
 
 from __future__ import annotations
@@ -89,6 +90,14 @@ def four_pile_points(top: int, three_piles: np.ndarray, progress: Progress = qui
         _grids(top, V3, D, lo, hi)
         progress(hi - 1, bound)
     return D
+
+
+def cut_points(D: np.ndarray, bound: int) -> np.ndarray:
+    """The points of ``bound`` from those of a larger bound (a cell's value does not depend on
+    the bound: the grids are filled in order; a cell past ``bound`` is none)."""
+    out = D[:, :bound + 1, :bound + 1, :bound + 1].copy()
+    out[out > bound] = -1
+    return out
 
 
 def point_values(D: np.ndarray, P) -> np.ndarray:

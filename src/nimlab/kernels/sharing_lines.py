@@ -11,13 +11,12 @@ few per line.
 
 * :func:`sharing_value_points` ``(G, B)``: the points ``(a, b)`` (``0 <= a <= b <= B``) of value
   ``g``, for each ``g <= G``, with their mirrors ``(b - a, b)`` (Theorem 1);
-* :class:`SharingPoints`: the points as a lookup, :meth:`SharingPoints.values` of any positions
-  of three piles (translated and sorted, Lemma 1), ``G + 1`` meaning above ``G``.
+* :func:`point_table` the points as a sorted lookup (:func:`cut_point_table` for a smaller
+  bound), :func:`point_values` at points and :func:`position_values` at any positions of three
+  piles (translated and sorted, Lemma 1), ``G + 1`` meaning above ``G``.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -109,33 +108,37 @@ def sharing_value_points(top: int, bound: int, progress: Progress = quiet
     return [(out_a[g, :count[g]].copy(), out_b[g, :count[g]].copy()) for g in range(top + 1)]
 
 
-@dataclass(frozen=True)
-class SharingPoints:
-    """The points of values ``0..top`` for piles up to ``bound``, as a sorted lookup."""
+def point_table(top: int, bound: int, progress: Progress = quiet) -> np.ndarray:
+    """The points of values ``0..top`` as a lookup: row 0 the sorted keys ``b (bound + 1) + a``
+    (mirrors included), row 1 their values."""
+    parts = sharing_value_points(top, bound, progress)
+    keys = np.concatenate([b * (bound + 1) + a for a, b in parts])
+    value = np.concatenate([np.full(len(a), g, dtype=np.int64) for g, (a, _) in enumerate(parts)])
+    order = np.argsort(keys, kind="stable")
+    return np.stack([keys[order], value[order]])
 
-    top: int
-    bound: int
-    keys: np.ndarray  # b * (bound + 1) + a, sorted
-    value: np.ndarray  # the value of each key
 
-    @classmethod
-    def compute(cls, top: int, bound: int, progress: Progress = quiet) -> "SharingPoints":
-        parts = sharing_value_points(top, bound, progress)
-        keys = np.concatenate([b * (bound + 1) + a for a, b in parts])
-        value = np.concatenate([np.full(len(a), g, dtype=np.int64)
-                                for g, (a, _) in enumerate(parts)])
-        order = np.argsort(keys, kind="stable")
-        return cls(top, bound, keys[order], value[order])
+def cut_point_table(T: np.ndarray, stored: int, bound: int) -> np.ndarray:
+    """The lookup of ``bound <= stored`` from that of ``stored`` (a point's value does not
+    depend on the bound: the columns are computed in order)."""
+    b, a = np.divmod(T[0], stored + 1)
+    keep = b <= bound
+    return np.stack([b[keep] * (bound + 1) + a[keep], T[1][keep]])
 
-    def point_values(self, a, b) -> np.ndarray:
-        """``G(0, a, b)`` where it is at most ``top``, else ``top + 1`` (``a <= b <= bound``)."""
-        key = np.asarray(b, dtype=np.int64) * (self.bound + 1) + np.asarray(a, dtype=np.int64)
-        at = np.minimum(np.searchsorted(self.keys, key), max(len(self.keys) - 1, 0))
-        hit = (self.keys[at] == key) if len(self.keys) else np.zeros(key.shape, dtype=bool)
-        return np.where(hit, self.value[at] if len(self.keys) else 0, self.top + 1)
 
-    def values(self, P) -> np.ndarray:
-        """The values of positions of three piles (rows of ``P``, each at most ``bound``):
-        Lemma 1 (subtract the smallest, sort)."""
-        S = np.sort(np.asarray(P, dtype=np.int64), axis=1)
-        return self.point_values(S[:, 1] - S[:, 0], S[:, 2] - S[:, 0])
+def point_values(T: np.ndarray, bound: int, top: int, a, b) -> np.ndarray:
+    """``G(0, a, b)`` where it is at most ``top``, else ``top + 1`` (``a <= b <= bound``; ``T``
+    the :func:`point_table` of ``bound``)."""
+    key = np.asarray(b, dtype=np.int64) * (bound + 1) + np.asarray(a, dtype=np.int64)
+    keys, value = T[0], T[1]
+    if not len(keys):
+        return np.full(key.shape, top + 1, dtype=np.int64)
+    at = np.minimum(np.searchsorted(keys, key), len(keys) - 1)
+    return np.where(keys[at] == key, value[at], top + 1)
+
+
+def position_values(T: np.ndarray, bound: int, top: int, P) -> np.ndarray:
+    """The values of positions of three piles (rows of ``P``, each at most ``bound``) when at
+    most ``top``, else ``top + 1``: Lemma 1 (subtract the smallest, sort)."""
+    S = np.sort(np.asarray(P, dtype=np.int64), axis=1)
+    return point_values(T, bound, top, S[:, 1] - S[:, 0], S[:, 2] - S[:, 0])
