@@ -438,3 +438,23 @@ def test_every_file_says_what_it_is():
         assert text[len(comment):].startswith("msd_"), name
         assert f"States: {entry['states']} (with the sink)" in comment.replace("\n# ", " ")
         assert entry["command"].split(" --out")[0] in comment.replace("\n# ", " "), name
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(MANIFEST) if MANIFEST[n]["game"] == "end-nim"])
+def test_end_nim_automata_agree_with_the_kernel_on_a_larger_box(name):
+    """Beyond the brute force's 5^4 box: each End-Nim automaton against the compiled row
+    kernel's tables (tested against the brute force in tests/test_kernels.py) on every row of
+    up to four piles below 32 (1,048,576 positions, zeros on the left a shorter row)."""
+    import numpy as np
+
+    from nimlab.discover import oracle
+    from nimlab.discover.active import Words
+    from nimlab.progress import quiet
+
+    entry = MANIFEST[name]
+    gf = _game(entry)
+    target = _automaton(HERE / entry["file"], gf)
+    values = oracle.source("end-nim", 4, dict(entry["options"])).table(32, quiet)
+    P = np.indices((32,) * 4).reshape(4, -1).T
+    words = Words("2", 4)
+    assert (words.accepts(target, P) == (values(P) == entry["value"])).all()
