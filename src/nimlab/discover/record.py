@@ -58,7 +58,7 @@ def encoding(game: str, base: str | None) -> str:
 def header(name: str, what: str, encoding_text: str, states: int, made_by: str,
            given: list[str] | tuple = ()) -> str:
     """The comment lines (each ``# ...``) at the head of a saved automaton."""
-    parts = [f"{name}: {what}, proven by nimlab's prover for every position.",
+    parts = [f"{name}: {what}, proven by nimlab's prover.",
              f"Encoding: {encoding_text}.",
              f"States: {states} (with the sink).",
              f"Made by: {made_by}."]
