@@ -43,8 +43,10 @@ def wythoff_rows(top_value: int, box) -> Source:
     def table(side, progress):
         if held.get("side", 0) < side:
             held.clear()  # the smaller table goes before the larger one is made
-            held["side"], held["T"] = side, np.asarray(store.wythoff_rows(top_value, side,
-                                                                          progress))
+            # made again each time (10^8 rows in 8 s) rather than written to the user's
+            # store: the checks' table alone would leave a file of hundreds of MB
+            held["side"], held["T"] = side, np.asarray(store.wythoff_rows(
+                top_value, side, progress, use_cache=False))
         T = held["T"]
         return lambda P: lines.partner_values(T, P[:, 0], P[:, 1])
 
