@@ -18,6 +18,8 @@ import sys
 import time
 from pathlib import Path
 
+from nimlab.discover.record import encoding
+
 OUT = Path(__file__).resolve().parent.parent / "docs" / "discoveries"
 LOG = Path("frontier.jsonl")
 
@@ -90,12 +92,6 @@ def command_line(game, piles, value, options, base, limit, digits, name) -> str:
         parts.append(f"--max-digits {digits}")
     parts.append(f"--time-limit {limit} --out {name}.txt")
     return " ".join(parts)
-
-
-def encoding(game: str, base: str | None) -> str:
-    """A manifest entry's encoding in words (:func:`nimlab.discover.record.encoding`)."""
-    from nimlab.discover.record import encoding as sentence
-    return sentence(game, base)
 
 
 def manifest() -> dict:

@@ -122,18 +122,12 @@ def partner_values(partners: np.ndarray, x, y) -> np.ndarray:
 
 
 def reference_partners(top: int, side: int) -> np.ndarray:
-    """The same rows from the plain mex over every option (a square of values ``side`` by
-    ``2 side``; small sides only)."""
+    """The same rows read off the plain mex square of :func:`nimlab.kernels.wythoff.
+    wythoff_reference` (``columns(side)`` wide; small sides only)."""
+    from nimlab.kernels.wythoff import wythoff_reference
+
     width = columns(side)
-    G = np.zeros((width, width), dtype=np.int64)
-    for x in range(width):
-        for y in range(width):
-            seen = set(G[:x, y]) | set(G[x, :y]) | {G[x - k, y - k] for k in range(1,
-                                                                               min(x, y) + 1)}
-            v = 0
-            while v in seen:
-                v += 1
-            G[x, y] = v
+    G = wythoff_reference(width - 1)
     out = np.full((top + 1, width), -1, dtype=np.int32)
     for g in range(top + 1):
         for x in range(width):
