@@ -99,3 +99,16 @@ def test_discover_proves_value_1_from_the_points():
     mine = am.minimize(found.dfa)
     theirs = am.minimize(am.DFA(mine.vars, saved.trans, saved.accept))
     assert _canonical(mine) == _canonical(theirs)
+
+
+def test_the_store_takes_the_callers_three_pile_table(tmp_path, monkeypatch):
+    from nimlab import store
+
+    monkeypatch.setenv("NIMLAB_CACHE", str(tmp_path))
+    store.forget()
+    V3 = endnim_rows.row_values(3, 15, "misere")
+    given = store.endnim_four_pile_points(2, 15, "misere", three_piles=V3, use_cache=False)
+    assert (given == ep.four_pile_points(2, V3)).all()
+    with pytest.raises(InputError):
+        store.endnim_four_pile_points(2, 16, "misere", three_piles=V3, use_cache=False)
+    store.forget()

@@ -705,16 +705,22 @@ def sharing_points(top: int, bound: int, progress: Progress = quiet,
 
 
 def endnim_four_pile_points(top: int, bound: int, variant: str = "normal",
-                            progress: Progress = quiet, use_cache: bool = True) -> np.ndarray:
+                            progress: Progress = quiet, use_cache: bool = True,
+                            three_piles: np.ndarray | None = None) -> np.ndarray:
     """``D[g, b, c, a]``: the ``d`` with End-Nim value ``g <= top`` at the row ``(a, b, c,
-    d)``, every pile ``1..bound`` (see :mod:`nimlab.kernels.endnim_points`)."""
+    d)``, every pile ``1..bound`` (see :mod:`nimlab.kernels.endnim_points`); ``three_piles``:
+    the caller's :func:`endnim_values` ``(3, bound, variant)``, if it holds it already."""
     from nimlab.kernels import endnim_points as points
 
     if bound < 0:
         raise InputError(f"the largest pile must be >= 0, got {bound}")
+    if three_piles is not None and np.shape(three_piles) != (bound + 1,) * 3:
+        raise InputError(f"the 3-pile table for N = {bound} is a cube of side {bound + 1}, "
+                         f"got shape {np.shape(three_piles)}")
     return cached("end-nim", {"piles": 4, "variant": variant, "points": top}, bound,
-                  lambda b, p: points.four_pile_points(top, np.asarray(
-                      endnim_values(3, b, variant)), p),
+                  lambda b, p: points.four_pile_points(
+                      top, np.asarray(endnim_values(3, b, variant) if three_piles is None
+                                      else three_piles), p),
                   slicer=lambda array, stored, b: points.cut_points(array, b),
                   use_cache=use_cache, progress=progress,
                   nbytes=points.points_nbytes(top, bound),

@@ -255,7 +255,7 @@ def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
             # every value up to G: the smaller values' sets are learnt (and proven) first
             from nimlab import store
             D = np.asarray(store.endnim_four_pile_points(top_value, side - 1, variant,
-                                                         progress))
+                                                         progress, three_piles=tables[3]))
             tables.append(lambda Q: points.point_values(D, Q))
 
         def values(P):
