@@ -280,7 +280,8 @@ def _end_nim(tracks: int, variant: str, top_value: int | None = None) -> Source:
                       f"the 4-pile rows' positions of values 0..{top_value} (no table)", build,
                       table=table,
                       # the points and the 3-pile table, and the 3-pile kernel's int32 cube
-                      # while that table is made (measured: 11.7 GB at side 1,024)
+                      # while that table is made (an upper bound: 12.9 GB at side 1,024, the
+                      # whole run measured at 9.7 GB)
                       nbytes=lambda side: points.points_nbytes(top_value, side - 1) +
                       2 * side ** 3)
     return Source(f"the End-Nim kernel tables ({variant}; rows of 1..{tracks} piles, store)",
